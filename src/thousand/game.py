@@ -1,0 +1,176 @@
+"""A :class:`Game` is a rules configuration compiled for play.
+
+It holds what every position under those rules shares: the score table, the chance
+tables, the barrels in a form that is quick to search. States point to their game,
+so a state knows its rules without copying them (OpenSpiel's game/state split).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from thousand.config import Barrel, Rules, validate_rules
+from thousand.errors import RulesError
+from thousand.presets import load_preset
+from thousand.scoring import CHANCE_TABLES, DICE, ChanceTable, Dice, ScoreTable, ThrowScore
+from thousand.state import Forced, GameState, Phase, PlayerState, new_turn_fields
+
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class BarrelSpec:
+    """A barrel ready for play; ``fall_to_entry``/``fall_to``/``fall_penalty`` unpacked."""
+
+    index: int
+    low: int
+    high: int
+    cap: bool
+    attempts: int | None
+    knock_off: bool
+    fall_penalty: int | None
+    fall_to: int | None
+    fall_to_entry: bool
+
+    @classmethod
+    def of(cls, index: int, barrel: Barrel) -> BarrelSpec:
+        fall = barrel.fall
+        return cls(
+            index=index,
+            low=barrel.from_,
+            high=barrel.to,
+            cap=barrel.cap,
+            attempts=barrel.attempts,
+            knock_off=barrel.knock_off,
+            fall_penalty=None if fall is None else fall.penalty,
+            fall_to=None if fall is None or fall.to in (None, "entry") else int(fall.to),
+            fall_to_entry=fall is not None and fall.to == "entry",
+        )
+
+    def __str__(self) -> str:
+        return f"{self.low}–{self.high}"
+
+
+class Game:
+    """Rules compiled for play; create states with :meth:`new_state`."""
+
+    __slots__ = (
+        "barrels",
+        "bolt_exempt_not_entered",
+        "bolt_exempt_on_barrel",
+        "bolt_limit",
+        "bolt_penalty",
+        "bolts_consecutive",
+        "canonical",
+        "choose_dice",
+        "dump_truck_midturn",
+        "dump_trucks",
+        "entry_threshold",
+        "exact_ending",
+        "first_throw_retry",
+        "hot_dice_must_throw",
+        "instant_win",
+        "overtaking_penalty",
+        "rules",
+        "scores",
+        "target",
+    )
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        rules = rules if rules is not None else load_preset("classic")
+        self.rules = rules
+        self.canonical = rules.canonical()
+        self.scores = ScoreTable(rules.points, rules.two_dice_pair)
+        self.target = rules.target
+        self.exact_ending = rules.ending == "exact"
+        self.instant_win = rules.instant_win
+        self.entry_threshold = rules.entry_threshold
+        self.choose_dice = rules.choose_dice
+        self.hot_dice_must_throw = rules.hot_dice == "must_throw"
+        self.first_throw_retry = rules.first_throw_retry
+        self.barrels = tuple(BarrelSpec.of(i, b) for i, b in enumerate(rules.barrels))
+        self.dump_trucks = frozenset(rules.dump_trucks)
+        self.dump_truck_midturn = rules.dump_truck_midturn and bool(rules.dump_trucks)
+        bolts = rules.bolts
+        self.bolt_limit = 0 if bolts is None else bolts.limit
+        self.bolt_penalty = 0 if bolts is None else bolts.penalty
+        self.bolts_consecutive = bolts is not None and bolts.consecutive
+        self.bolt_exempt_not_entered = bolts is not None and bolts.exempt_not_entered
+        self.bolt_exempt_on_barrel = bolts is not None and bolts.exempt_on_barrel
+        self.overtaking_penalty = rules.overtaking_penalty
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.canonical == self.canonical
+
+    def __hash__(self) -> int:
+        return hash(self.canonical)
+
+    def __repr__(self) -> str:
+        return f"Game({self.canonical})"
+
+    # -- positions ---------------------------------------------------------------
+
+    def new_state(self, players: Sequence[str]) -> GameState:
+        """The position before the first throw: everybody at 0, not in the game."""
+        names = list(players)
+        if not 1 <= len(names) <= MAX_PLAYERS:
+            raise RulesError(f"a game needs 1 to {MAX_PLAYERS} players, got {len(names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise RulesError("player names must be non-empty text")
+        if len(set(names)) != len(names):
+            duplicate = next(n for n in names if names.count(n) > 1)
+            raise RulesError(f"player name '{duplicate}' is given twice")
+        return GameState(
+            self,
+            tuple(PlayerState(name, 0, False, None, 0, 0) for name in names),
+            0,
+            *new_turn_fields(),
+            None,
+        )
+
+    # -- lookups shared by the engine and its clients ---------------------------
+
+    def score(self, dice: Sequence[int]) -> ThrowScore:
+        """The score of a throw (every scoring die set aside), dice in any order."""
+        return self.scores.score(dice)
+
+    def chance_table(self, throw_size: int) -> ChanceTable:
+        """Exact outcomes of a throw of ``throw_size`` dice; what :mod:`dice` samples."""
+        return CHANCE_TABLES[throw_size]
+
+    def chance_outcomes(self, throw_size: int) -> tuple[tuple[Dice, Fraction], ...]:
+        """``[(sorted faces, probability)]`` for a throw of ``throw_size`` dice."""
+        return CHANCE_TABLES[throw_size].probabilities
+
+    def barrel_at(self, score: int) -> BarrelSpec | None:
+        """The barrel whose range ``[from, to)`` holds ``score``, if any."""
+        for barrel in self.barrels:
+            if barrel.low <= score < barrel.high:
+                return barrel
+        return None
+
+    def is_instant_win(self, dice: Dice) -> bool:
+        """Does this throw (sorted) win at once under ``instant_win``?"""
+        if self.instant_win == "none" or len(dice) != DICE or dice[0] != dice[-1]:
+            return False
+        return self.instant_win == "five_of_a_kind" or dice[0] == 1
+
+
+def state_from_dict(data: dict[str, Any]) -> GameState:
+    """Inverse of :meth:`GameState.to_dict` (trusted data: a snapshot we wrote)."""
+    return GameState(
+        Game(validate_rules(data["rules"])),
+        tuple(PlayerState(**sheet) for sheet in data["players"]),
+        int(data["current"]),
+        Phase[str(data["phase"]).upper()],
+        int(data["turn_total"]),
+        int(data["dice_left"]),
+        Forced[str(data["forced"]).upper()],
+        int(data["throws"]),
+        tuple(int(face) for face in data["pending"]),
+        None if data["winner"] is None else int(data["winner"]),
+    )

@@ -1,0 +1,57 @@
+"""Driving a whole game: policies choose, a dice source throws, the engine rules.
+
+This is the loop every client runs in some form (the terminal game adds a screen,
+the server adds a network); here it is bare, for bots, simulations and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+
+from thousand.actions import Action, Outcome
+from thousand.dice import DiceSource
+from thousand.game import Game
+from thousand.record import RecordBuilder
+from thousand.state import GameState
+
+Policy = Callable[[GameState], Action]
+"""Chooses one of ``state.legal_actions()`` for the player to move."""
+
+
+def random_policy(rng: Random) -> Policy:
+    """A player who picks uniformly among the legal actions (benchmarks, fuzzing)."""
+
+    def choose(state: GameState) -> Action:
+        actions = state.legal_actions()
+        return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+    return choose
+
+
+def play_game(
+    game: Game,
+    players: Sequence[str],
+    policies: Sequence[Policy],
+    dice: DiceSource,
+    max_steps: int = 1_000_000,
+) -> tuple[GameState, RecordBuilder]:
+    """Play to the end through the checked engine; return the final state and record.
+
+    ``policies[i]`` plays ``players[i]``. ``max_steps`` bounds games whose rules let
+    scores fall forever (penalties can outrun progress); such a game stops unfinished.
+    """
+    state = game.new_state(players)
+    record = RecordBuilder(game, players)
+    for _ in range(max_steps):
+        if state.is_over:
+            break
+        action: Action
+        if state.is_chance_node:
+            action = Outcome(dice.throw(state.dice_left))
+        else:
+            action = policies[state.current](state)
+        before = state
+        state = state.apply(action)
+        record.observe(before, action)
+    return state, record
