@@ -44,7 +44,8 @@ class RandomDice:
 
     def throw(self, count: int) -> Dice:
         outcomes, cumulative, total = self._tables[count - 1]
-        return outcomes[bisect_right(cumulative, self._random.randrange(total))]
+        # random() * total is uniform over [0, total) to within 2**-53 per outcome.
+        return outcomes[bisect_right(cumulative, int(self._random.random() * total))]
 
 
 class DiceExhaustedError(ThousandError):

@@ -236,6 +236,8 @@ class ScoreTable:
             for dice in all_throws(n):
                 self.table[dice] = self._score(dice)
         self._keeps: dict[Dice, tuple[tuple[Dice, int], ...]] = {}
+        self._keep_values: dict[tuple[Dice, Dice], tuple[int, tuple[Combination, ...]] | None]
+        self._keep_values = {}
 
     def _score(self, dice: Dice) -> ThrowScore:
         templates = self._templates[len(dice)]
@@ -254,11 +256,14 @@ class ScoreTable:
 
         None when ``keep`` is not a set of whole scoring combinations of this throw.
         """
+        key = (throw, keep)
+        if key in self._keep_values:
+            return self._keep_values[key]
         templates = self._templates[len(throw)]
         split = _best_split(_counts(keep), templates, complete=True)
-        if split is None or not keep:
-            return None
-        return split[0], _combos(split, templates)
+        value = None if split is None or not keep else (split[0], _combos(split, templates))
+        self._keep_values[key] = value
+        return value
 
     def keep_options(self, throw: Dice) -> tuple[tuple[Dice, int], ...]:
         """Every legal set-aside of a sorted throw under ``choose_dice``: (dice, points).

@@ -103,6 +103,10 @@ class TurnEnd(NamedTuple):
     """For a bust: the turn total that was lost."""
 
 
+_THROW_OR_STOP: tuple[Action, ...] = (THROW, STOP)
+_THROW_ONLY: tuple[Action, ...] = (THROW,)
+
+
 def new_turn_fields() -> tuple[Phase, int, int, Forced, int, Dice]:
     """phase, turn_total, dice_left, forced, throws, pending at the start of a turn."""
     return Phase.DECIDE, 0, DICE, Forced.TURN_START, 0, ()
@@ -161,17 +165,26 @@ class GameState(NamedTuple):
         """The decisions open to the player to move; empty at chance nodes and at the end."""
         phase = self.phase
         if phase is Phase.DECIDE:
-            return (THROW, STOP) if self.stop_refusal() is None else (THROW,)
+            return _THROW_OR_STOP if self.may_stop() else _THROW_ONLY
         if phase is Phase.SET_ASIDE:
             options = self.game.scores.keep_options(self.pending)
             return tuple(SetAside(dice) for dice, _ in options)
         return ()
 
-    def can_stop(self) -> bool:
-        return self.phase is Phase.DECIDE and self.stop_refusal() is None
+    def may_stop(self) -> bool:
+        """May the player to move stop now (§1.3–§1.5)? :meth:`stop_refusal` says why not."""
+        if self.phase is not Phase.DECIDE or self.forced:
+            return False
+        sheet = self.players[self.current]
+        if not sheet.entered:
+            return self.turn_total >= self.game.entry_threshold
+        barrel = self.game.barrel_at(sheet.score)
+        return barrel is None or sheet.score + self.turn_total >= barrel.high
 
     def stop_refusal(self) -> IllegalActionError | None:
-        """Why the player may not stop now (§1.3–§1.5), or None if they may."""
+        """Why the player may not stop now, or None if they may."""
+        if self.may_stop():
+            return None
         if self.phase is not Phase.DECIDE:
             return _phase_error(self, STOP)
         forced = self.forced
@@ -219,14 +232,15 @@ class GameState(NamedTuple):
         if phase is Phase.OVER:
             winner = self.players[self.current].name
             return IllegalActionError(f"the game is over: {winner} won", "game_over")
-        if isinstance(action, Stop):
-            return self.stop_refusal()
-        if isinstance(action, Throw):
+        kind = type(action)
+        if kind is Throw:
             return None if phase is Phase.DECIDE else _phase_error(self, action)
-        if isinstance(action, Outcome):
+        if kind is Outcome:
             if phase is not Phase.CHANCE:
                 return _phase_error(self, action)
-            return _dice_refusal(action.dice, self.dice_left)
+            return _dice_refusal(action.dice, self.dice_left)  # type: ignore[union-attr]
+        if kind is Stop:
+            return self.stop_refusal()
         if isinstance(action, SetAside):
             if phase is not Phase.SET_ASIDE:
                 return _phase_error(self, action)
@@ -259,11 +273,23 @@ class GameState(NamedTuple):
 
     def advance(self, action: Action) -> tuple[GameState, TurnEnd | None]:
         """The unchecked fast path: ``action`` must be legal (bots, solvers, simulators)."""
-        if action is THROW or isinstance(action, Throw):
-            return self._replace(phase=Phase.CHANCE), None
-        if isinstance(action, Outcome):
-            return _resolve_throw(self, action.dice)
-        if action is STOP or isinstance(action, Stop):
+        kind = type(action)
+        if kind is Throw:
+            return GameState(
+                self.game,
+                self.players,
+                self.current,
+                Phase.CHANCE,
+                self.turn_total,
+                self.dice_left,
+                self.forced,
+                self.throws,
+                self.pending,
+                None,
+            ), None
+        if kind is Outcome:
+            return _resolve_throw(self, action.dice)  # type: ignore[union-attr]
+        if kind is Stop:
             return _resolve_stop(self)
         assert isinstance(action, SetAside)
         keep = tuple(sorted(action.dice))
@@ -347,12 +373,34 @@ def _resolve_throw(state: GameState, dice: Dice) -> tuple[GameState, TurnEnd | N
     throws = state.throws + 1
     if not score.kept:
         if throws == 1 and game.first_throw_retry:
-            return state._replace(phase=Phase.DECIDE, forced=Forced.RETRY, throws=1), None
+            return GameState(
+                game,
+                state.players,
+                state.current,
+                Phase.DECIDE,
+                0,
+                DICE,
+                Forced.RETRY,
+                1,
+                (),
+                None,
+            ), None
         return _end_bust(state, lost=state.turn_total)
     if game.instant_win != "none" and game.is_instant_win(dice):
         return _end_instant_win(state, state.turn_total + score.points)
     if game.choose_dice:
-        return state._replace(phase=Phase.SET_ASIDE, throws=throws, pending=dice), None
+        return GameState(
+            game,
+            state.players,
+            state.current,
+            Phase.SET_ASIDE,
+            state.turn_total,
+            state.dice_left,
+            Forced.NO,
+            throws,
+            dice,
+            None,
+        ), None
     return _set_aside(state, score.points, len(score.kept), throws)
 
 
