@@ -71,6 +71,7 @@ class Game:
         "entry_threshold",
         "exact_ending",
         "first_throw_retry",
+        "has_instant_win",
         "hot_dice_must_throw",
         "instant_win",
         "overtaking_penalty",
@@ -87,6 +88,7 @@ class Game:
         self.target = rules.target
         self.exact_ending = rules.ending == "exact"
         self.instant_win = rules.instant_win
+        self.has_instant_win = rules.instant_win != "none"
         self.entry_threshold = rules.entry_threshold
         self.choose_dice = rules.choose_dice
         self.hot_dice_must_throw = rules.hot_dice == "must_throw"

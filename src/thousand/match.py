@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from random import Random
 
-from thousand.actions import Action, Outcome
+from thousand.actions import THROW, Action, Outcome
 from thousand.dice import DiceSource
 from thousand.game import Game
 from thousand.record import RecordBuilder
-from thousand.state import GameState
+from thousand.state import GameState, Phase
 
 Policy = Callable[[GameState], Action]
 """Chooses one of ``state.legal_actions()`` for the player to move."""
@@ -34,6 +34,7 @@ def play_game(
     players: Sequence[str],
     policies: Sequence[Policy],
     dice: DiceSource,
+    *,
     max_steps: int = 1_000_000,
     checked: bool = True,
 ) -> tuple[GameState, RecordBuilder]:
@@ -58,3 +59,22 @@ def play_game(
         state = state.apply(action) if checked else state.advance(action)[0]
         record.observe(before, action)
     return state, record
+
+
+def play_fast(
+    game: Game, players: Sequence[str], policies: Sequence[Policy], dice: DiceSource
+) -> GameState:
+    """Play to the end on the trusted fast path, without a record (simulations).
+
+    Policies must return one of ``legal_actions()``; a :class:`~thousand.actions.Throw`
+    is resolved with :meth:`GameState.advance_throw`, saving the chance-node position.
+    """
+    state = game.new_state(players)
+    throw = dice.throw
+    while state.phase is not Phase.OVER:
+        action = policies[state.current](state)
+        if action is THROW:
+            state = state.advance_throw(throw(state.dice_left))[0]
+        else:
+            state = state.advance(action)[0]
+    return state

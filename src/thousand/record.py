@@ -1,6 +1,9 @@
 """The game record of RECORD.md — our PGN: read, validate, replay, write.
 
 A record is the rules, the players and every throw with the decisions between them.
+Besides RECORD.md's fields a record may carry an optional ``meta`` object — free-form
+data of the program that wrote it (which players are computer players, the language,
+when the game started); the engine never reads it, and writers keep it on resume.
 :func:`replay` walks it through the engine's checked path, so an illegal record is
 rejected with the turn, the throw and the rule; :class:`RecordBuilder` writes the
 record of a game as it is played, and a written record replays to the same state.
@@ -38,6 +41,7 @@ class _RecordModel(BaseModel):
     rules: Any
     players: list[StrictStr]
     turns: list[_TurnModel]
+    meta: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,17 +241,20 @@ class RecordBuilder:
     ``observe(before, action)`` after each successful transition out of ``before``.
     """
 
-    def __init__(self, game: Game, players: Sequence[str]) -> None:
+    def __init__(
+        self, game: Game, players: Sequence[str], meta: Mapping[str, Any] | None = None
+    ) -> None:
         self.rules: str | dict[str, Any] = rules_to_spec(game.rules)
         self.players = list(players)
         self.turns: list[dict[str, Any]] = []
+        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
 
     @classmethod
     def from_replay(
         cls, game: Game, players: Sequence[str], data: Mapping[str, Any]
     ) -> RecordBuilder:
         """Continue a record read from a file (its turns are kept as they were)."""
-        builder = cls(game, players)
+        builder = cls(game, players, data.get("meta"))
         builder.rules = data["rules"]
         builder.turns = [dict(turn) for turn in data["turns"]]
         return builder
@@ -266,12 +273,15 @@ class RecordBuilder:
             self.turns[-1]["stop"] = True
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "rules": self.rules,
             "players": list(self.players),
-            "turns": [dict(turn) for turn in self.turns],
         }
+        if self.meta is not None:
+            data["meta"] = self.meta
+        data["turns"] = [dict(turn) for turn in self.turns]
+        return data
 
     def to_json(self) -> str:
         return dump_record(self.to_data())
