@@ -27,6 +27,25 @@ class DiceSource(Protocol):
         ...
 
 
+_TABLES = [
+    (CHANCE_TABLES[n].outcomes, CHANCE_TABLES[n].cumulative, CHANCE_TABLES[n].total)
+    for n in range(1, 6)
+]
+
+
+def pick_throw(count: int, u: float) -> Dice:
+    """The throw of ``count`` dice that a uniform number ``u`` in [0, 1) selects.
+
+    ``int(u * 6**count)`` is one of the equally likely ordered throws; the cumulative
+    weights of the chance table name its multiset. Every sampler of the project (this
+    module and the native fast path of the solver) maps uniforms to dice this way, so
+    the same uniforms give the same game everywhere.
+    """
+    outcomes, cumulative, total = _TABLES[count - 1]
+    # u * total is uniform over [0, total) to within 2**-53 per outcome.
+    return outcomes[bisect_right(cumulative, int(u * total))]
+
+
 class RandomDice:
     """Throws drawn from the chance table with a seeded :class:`random.Random`.
 
@@ -37,15 +56,19 @@ class RandomDice:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._random = Random(seed)
-        self._tables = [
-            (table.outcomes, table.cumulative, table.total)
-            for table in (CHANCE_TABLES[n] for n in range(1, 6))
-        ]
 
     def throw(self, count: int) -> Dice:
-        outcomes, cumulative, total = self._tables[count - 1]
-        # random() * total is uniform over [0, total) to within 2**-53 per outcome.
-        return outcomes[bisect_right(cumulative, int(self._random.random() * total))]
+        return pick_throw(count, self._random.random())
+
+
+class UniformDice:
+    """Throws selected by a given sequence of uniforms (tests of the fast path)."""
+
+    def __init__(self, uniforms: Iterable[float]) -> None:
+        self._uniforms = iter(uniforms)
+
+    def throw(self, count: int) -> Dice:
+        return pick_throw(count, next(self._uniforms))
 
 
 class DiceExhaustedError(ThousandError):

@@ -2,7 +2,7 @@
 
 Every failure becomes one :class:`~thousand.errors.InputFileError` line that names the
 file and, for syntax errors, the line and column, so the command line can print it and
-exit 2 without a traceback. Nothing here writes; see :mod:`thousand.storage`.
+exit 2 without a traceback. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -11,17 +11,19 @@ import json
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from thousand.errors import InputFileError
 
 STDIN = "-"
 
 
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-`` is standard input), decoded as UTF-8."""
+def read_text(path: str, stdin: IO[str] | None = None) -> str:
+    """The text of ``path`` (``-`` is standard input, or the ``stdin`` given), as UTF-8."""
     try:
         if path == STDIN:
+            if stdin is not None:
+                return stdin.read()
             return sys.stdin.buffer.read().decode("utf-8")
         return Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -31,7 +33,8 @@ def read_text(path: str) -> str:
     except PermissionError:
         raise InputFileError(f"{path}: permission denied") from None
     except UnicodeDecodeError as exc:
-        raise InputFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        where = "standard input" if path == STDIN else path
+        raise InputFileError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read: {exc.strerror}") from None
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import reduce
+from math import gcd
 from typing import Any
 
 from thousand.config import Barrel, Rules, validate_rules
@@ -154,6 +156,37 @@ class Game:
             if barrel.low <= score < barrel.high:
                 return barrel
         return None
+
+    @property
+    def score_unit(self) -> int:
+        """The largest number every score, turn total and rule bound is a multiple of.
+
+        5 under every preset; solvers count positions in these units.
+        """
+        rules = self.rules
+        values = [
+            rules.target,
+            rules.entry_threshold,
+            rules.points.small_straight,
+            rules.points.big_straight,
+            *rules.dump_trucks,
+            rules.overtaking_penalty,
+        ]
+        for table in (
+            rules.points.singles,
+            rules.points.three_of_a_kind,
+            rules.points.four_of_a_kind,
+            rules.points.five_of_a_kind,
+        ):
+            values.extend(table)
+        for barrel in rules.barrels:
+            values.extend((barrel.from_, barrel.to))
+            if barrel.fall is not None:
+                values.append(barrel.fall.penalty or 0)
+                values.append(barrel.fall.to if isinstance(barrel.fall.to, int) else 0)
+        if rules.bolts is not None:
+            values.append(rules.bolts.penalty)
+        return reduce(gcd, (abs(v) for v in values if v), 0) or 1
 
     def is_instant_win(self, dice: Dice) -> bool:
         """Does this throw (sorted) win at once under ``instant_win``?"""

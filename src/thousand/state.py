@@ -29,6 +29,7 @@ Decisions taken here where RULES.md is silent (each a place for a future house r
 
 from __future__ import annotations
 
+import json
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -105,6 +106,10 @@ class TurnEnd(NamedTuple):
     bolt: bool
     """The bust gave the mover a bolt."""
     penalties: tuple[Penalty, ...]
+    before: PlayerState
+    """The mover's sheet when the turn began."""
+    players: tuple[PlayerState, ...]
+    """Every player's sheet after the turn and all it caused (bolt counts included)."""
     lost: int = 0
     """For a bust: the turn total that was lost."""
 
@@ -348,7 +353,8 @@ def _phase_error(state: GameState, action: Action) -> IllegalActionError:
 def _dice_refusal(dice: Dice, expected: int) -> IllegalActionError | None:
     for face in dice:
         if type(face) is not int or not 1 <= face <= 6:
-            return IllegalActionError(f"face {face!r} is not a die face (1–6)", "face", face=face)
+            shown = json.dumps(face, default=repr)
+            return IllegalActionError(f"face {shown} is not a die face (1–6)", "face", face=face)
     if len(dice) != expected:
         return IllegalActionError(
             f"expected {expected} dice, got {len(dice)}",
@@ -475,8 +481,9 @@ def _resolve_stop(state: GameState) -> tuple[GameState, TurnEnd | None]:
     players = list(state.players)
     players[me] = mine
     if new == game.target or (new > game.target and not game.exact_ending):
-        end = TurnEnd(me, "win", total, new, False, ())
-        return state._replace(players=tuple(players), phase=_OVER, winner=me, turn_total=total), end
+        won = tuple(players)
+        end = TurnEnd(me, "win", total, new, False, (), sheet, won)
+        return state._replace(players=won, phase=_OVER, winner=me, turn_total=total), end
     penalties: list[Penalty] = []
     if game.overtaking_penalty:
         for other, theirs in enumerate(state.players):
@@ -489,8 +496,9 @@ def _resolve_stop(state: GameState) -> tuple[GameState, TurnEnd | None]:
             if other != me and theirs.entered and game.barrel_at(theirs.score) is landed:
                 players[other] = _fall(game, theirs, landed)
                 penalties.append(Penalty(other, "knocked_off", theirs.score, players[other].score))
-    end = TurnEnd(me, "stop", total, new, False, tuple(penalties))
-    return _next_turn(state, tuple(players)), end
+    sheets = tuple(players)
+    end = TurnEnd(me, "stop", total, new, False, tuple(penalties), sheet, sheets)
+    return _next_turn(state, sheets), end
 
 
 def _end_bust(state: GameState, lost: int) -> tuple[GameState, TurnEnd]:
@@ -525,7 +533,9 @@ def _end_bust(state: GameState, lost: int) -> tuple[GameState, TurnEnd]:
         else:
             sheet = sheet._replace(barrel_turns=used)
     players = _with_sheet(state.players, me, sheet)
-    end = TurnEnd(me, "bust", 0, sheet.score, bolt, tuple(penalties), lost)
+    end = TurnEnd(
+        me, "bust", 0, sheet.score, bolt, tuple(penalties), state.players[me], players, lost
+    )
     return _next_turn(state, players), end
 
 
@@ -538,7 +548,7 @@ def _end_dump_truck(state: GameState, total: int) -> tuple[GameState, TurnEnd]:
     bolts = 0 if game.bolts_consecutive else sheet.bolts
     dumped = PlayerState(sheet.name, 0, True, entry, bolts, 0)
     players = _with_sheet(state.players, me, dumped)
-    end = TurnEnd(me, "dump_truck", total, 0, False, ())
+    end = TurnEnd(me, "dump_truck", total, 0, False, (), sheet, players)
     return _next_turn(state, players), end
 
 
@@ -549,7 +559,7 @@ def _end_instant_win(state: GameState, total: int) -> tuple[GameState, TurnEnd]:
     entry = sheet.entry_score if sheet.entered else sheet.score + total
     won = sheet._replace(score=sheet.score + total, entered=True, entry_score=entry)
     players = _with_sheet(state.players, me, won)
-    end = TurnEnd(me, "win", total, won.score, False, ())
+    end = TurnEnd(me, "win", total, won.score, False, (), sheet, players)
     return state._replace(
         players=players, phase=_OVER, winner=me, turn_total=total, throws=state.throws + 1
     ), end

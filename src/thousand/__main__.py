@@ -1,0 +1,6 @@
+"""``python -m thousand``: the same as the ``thousand`` command."""
+
+from thousand.cli import run
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,243 @@
+"""The numeric heart of the two-player solver, compiled with numba.
+
+Positions are counted in score *units* (the greatest common divisor of every points
+value, the target, the entry threshold and the barrel bounds: 5 under the presets).
+``W[a, b]`` is the chance that the player to move wins when their recorded score is
+``a`` units and the opponent's is ``b``, at the start of their turn.
+
+Within a turn the position is (turn total ``t``, dice in hand ``n``). A turn's value
+is a function of the *bust value* ``B = 1 - W[b, a]`` (the opponent then moves from
+``(b, a)``): for a fixed policy it is linear, ``alpha + beta * B``, so every value below
+carries both coefficients. Scores only grow under the rules this kernel accepts, so
+``W`` is solved in order of decreasing score sum; the one cycle left, ``W[a, b]`` ↔
+``W[b, a]`` through busts, is solved exactly by policy iteration on the 2×2 linear
+system (Neller & Presser solved Pig by value iteration instead).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+# Outcome arrays, one row per number of dice thrown (row 0 unused):
+#   pts[n, k] units, kept[n, k] dice set aside, prob[n, k], inst[n, k] instant win,
+#   count[n] outcomes in the row, pbust[n].
+
+
+@njit(cache=True)
+def turn_values(
+    a: int,
+    b: int,
+    bust_value: float,
+    W: Any,
+    stop_ok: Any,
+    stop_to: Any,
+    pts: Any,
+    kept: Any,
+    prob: Any,
+    inst: Any,
+    count: Any,
+    pbust: Any,
+    target: int,
+    hot_must_throw: bool,
+    exact: bool,
+    retry: bool,
+    va: Any,
+    vb: Any,
+    throw_val: Any,
+    stop_val: Any,
+) -> tuple[float, float]:
+    """Optimal turn for mover ``a`` against ``b`` at bust value ``bust_value``.
+
+    Fills ``va``/``vb`` (value = va + vb * B at each (t, n)), ``throw_val[t, n]`` and
+    ``stop_val[t]`` (numeric, ``-1`` where stopping is not allowed), and returns the
+    coefficients of the value at the start of the turn.
+    """
+    last = target - a  # turn total that reaches the target
+    B = bust_value
+    # The target reached with dice in hand: stopping wins (§1.6), nothing beats it.
+    # Set before the pass below so that throws from (last, 5) can read them.
+    for n in range(1, 6):
+        va[last, n] = 1.0
+        vb[last, n] = 0.0
+    for t in range(last, -1, -1):
+        if stop_ok[a, t]:
+            nt = stop_to[a, t]
+            stop_val[t] = 1.0 if nt < 0 else 1.0 - W[b, nt]
+        else:
+            stop_val[t] = -1.0
+        for n in (5, 4, 3, 2, 1):
+            sa = 0.0
+            sb = pbust[n]
+            self_p = 0.0
+            for k in range(count[n]):
+                p = prob[n, k]
+                if inst[n, k]:
+                    sa += p
+                    continue
+                t2 = t + pts[n, k]
+                n2 = n - kept[n, k]
+                if n2 == 0:
+                    n2 = 5
+                if t2 > last:
+                    if exact:
+                        sb += p
+                        continue
+                    t2 = last
+                if t2 == t and n2 == n:
+                    self_p += p
+                    continue
+                sa += p * va[t2, n2]
+                sb += p * vb[t2, n2]
+            if self_p > 0.0:
+                sa /= 1.0 - self_p
+                sb /= 1.0 - self_p
+            throw_val[t, n] = sa + sb * B
+            may_stop = stop_val[t] >= 0.0 and (n < 5 or not hot_must_throw) and t > 0
+            if may_stop and stop_val[t] >= throw_val[t, n]:
+                va[t, n] = stop_val[t]
+                vb[t, n] = 0.0
+            else:
+                va[t, n] = sa
+                vb[t, n] = sb
+    if not retry:
+        return va[0, 5], vb[0, 5]
+    # First-throw retry: a bust on the first throw of the turn is thrown again,
+    # i.e. it leads to (0, 5) proper instead of to the opponent.
+    sa = pbust[5] * va[0, 5]
+    sb = pbust[5] * vb[0, 5]
+    for k in range(count[5]):
+        p = prob[5, k]
+        if inst[5, k]:
+            sa += p
+            continue
+        t2 = min(pts[5, k], last) if not exact or pts[5, k] <= last else -1
+        if t2 < 0:
+            sb += p
+            continue
+        n2 = 5 - kept[5, k]
+        if n2 == 0:
+            n2 = 5
+        sa += p * va[t2, n2]
+        sb += p * vb[t2, n2]
+    return sa, sb
+
+
+@njit(cache=True)
+def _record_policy(a: int, b: int, last: int, throw_val: Any, stop_val: Any, policy: Any) -> None:
+    """policy[a, b, t, n] = 1 where stopping is optimal (ties stop: shorter games)."""
+    for t in range(last + 1):
+        for n in range(1, 6):
+            tv = throw_val[t, n]
+            sv = stop_val[t]
+            stop = sv >= 0.0 and t > 0 and (tv < 0.0 or sv >= tv)
+            policy[a, b, t, n] = 1 if stop else 0
+
+
+@njit(cache=True)
+def solve_monotone(
+    target: int,
+    stop_ok: Any,
+    stop_to: Any,
+    pts: Any,
+    kept: Any,
+    prob: Any,
+    inst: Any,
+    count: Any,
+    pbust: Any,
+    hot_must_throw: bool,
+    exact: bool,
+    retry: bool,
+    W: Any,
+    policy: Any,
+    tolerance: float,
+) -> int:
+    """Fill ``W`` and ``policy`` for every pair of scores below the target.
+
+    Returns the largest number of policy iterations any pair needed.
+    """
+    va = np.zeros((target + 1, 6))
+    vb = np.zeros((target + 1, 6))
+    throw_val = np.zeros((target + 1, 6))
+    stop_val = np.zeros(target + 1)
+    worst = 0
+    for total in range(2 * target - 2, -1, -1):
+        low = max(0, total - (target - 1))
+        high = total // 2
+        for a in range(low, high + 1):
+            b = total - a
+            # Start from the neighbouring pair one unit further on: the policy there
+            # is nearly always right here, so one iteration finds it and one confirms.
+            if b + 1 < target:
+                x = W[a, b + 1]
+                y = W[b + 1, a]
+            else:
+                x = 0.5
+                y = 0.5
+            for iteration in range(200):
+                a1, b1 = turn_values(
+                    a,
+                    b,
+                    1.0 - y,
+                    W,
+                    stop_ok,
+                    stop_to,
+                    pts,
+                    kept,
+                    prob,
+                    inst,
+                    count,
+                    pbust,
+                    target,
+                    hot_must_throw,
+                    exact,
+                    retry,
+                    va,
+                    vb,
+                    throw_val,
+                    stop_val,
+                )
+                _record_policy(a, b, target - a, throw_val, stop_val, policy)
+                if a == b:
+                    nx = (a1 + b1) / (1.0 + b1)
+                    ny = nx
+                else:
+                    a2, b2 = turn_values(
+                        b,
+                        a,
+                        1.0 - x,
+                        W,
+                        stop_ok,
+                        stop_to,
+                        pts,
+                        kept,
+                        prob,
+                        inst,
+                        count,
+                        pbust,
+                        target,
+                        hot_must_throw,
+                        exact,
+                        retry,
+                        va,
+                        vb,
+                        throw_val,
+                        stop_val,
+                    )
+                    _record_policy(b, a, target - b, throw_val, stop_val, policy)
+                    # x = a1 + b1 (1 - y), y = a2 + b2 (1 - x)
+                    nx = (a1 + b1 - b1 * (a2 + b2)) / (1.0 - b1 * b2)
+                    ny = a2 + b2 * (1.0 - nx)
+                # The policies just recorded were chosen at the previous (x, y); once
+                # re-solving them changes nothing, they are optimal at the fixed point.
+                done = abs(nx - x) <= tolerance and abs(ny - y) <= tolerance
+                x = nx
+                y = ny
+                if done:
+                    worst = max(worst, iteration + 1)
+                    break
+            W[a, b] = x
+            W[b, a] = y
+    return worst
