@@ -28,33 +28,19 @@ from numba import njit
 
 @njit(cache=True)
 def turn_values(
-    a: int,
-    b: int,
-    bust_value: float,
-    W: Any,
-    stop_ok: Any,
-    stop_to: Any,
-    pts: Any,
-    kept: Any,
-    prob: Any,
-    inst: Any,
-    count: Any,
-    pbust: Any,
-    target: int,
-    hot_must_throw: bool,
-    exact: bool,
-    retry: bool,
-    va: Any,
-    vb: Any,
-    throw_val: Any,
-    stop_val: Any,
+    a: int, b: int, bust_value: float, W: Any, rules: Any, work: Any
 ) -> tuple[float, float]:
     """Optimal turn for mover ``a`` against ``b`` at bust value ``bust_value``.
 
-    Fills ``va``/``vb`` (value = va + vb * B at each (t, n)), ``throw_val[t, n]`` and
-    ``stop_val[t]`` (numeric, ``-1`` where stopping is not allowed), and returns the
+    ``rules`` is :meth:`SolverTables.kernel_rules`; ``work`` is four scratch arrays it
+    fills: ``va``/``vb`` (value = va + vb * B at each (t, n)), ``throw_val[t, n]`` and
+    ``stop_val[t]`` (numeric, ``-1`` where stopping is not allowed). Returns the
     coefficients of the value at the start of the turn.
     """
+    stop_ok, stop_to, pts, kept, prob, inst, count, pbust, target, hot_must_throw, exact, retry = (
+        rules
+    )
+    va, vb, throw_val, stop_val = work
     last = target - a  # turn total that reaches the target
     B = bust_value
     # The target reached with dice in hand: stopping wins (§1.6), nothing beats it.
@@ -137,31 +123,20 @@ def _record_policy(a: int, b: int, last: int, throw_val: Any, stop_val: Any, pol
 
 
 @njit(cache=True)
-def solve_monotone(
-    target: int,
-    stop_ok: Any,
-    stop_to: Any,
-    pts: Any,
-    kept: Any,
-    prob: Any,
-    inst: Any,
-    count: Any,
-    pbust: Any,
-    hot_must_throw: bool,
-    exact: bool,
-    retry: bool,
-    W: Any,
-    policy: Any,
-    tolerance: float,
-) -> int:
+def solve_monotone(rules: Any, W: Any, policy: Any, tolerance: float) -> int:
     """Fill ``W`` and ``policy`` for every pair of scores below the target.
 
     Returns the largest number of policy iterations any pair needed.
     """
-    va = np.zeros((target + 1, 6))
-    vb = np.zeros((target + 1, 6))
-    throw_val = np.zeros((target + 1, 6))
-    stop_val = np.zeros(target + 1)
+    target = rules[8]
+    work = (
+        np.zeros((target + 1, 6)),
+        np.zeros((target + 1, 6)),
+        np.zeros((target + 1, 6)),
+        np.zeros(target + 1),
+    )
+    throw_val = work[2]
+    stop_val = work[3]
     worst = 0
     for total in range(2 * target - 2, -1, -1):
         low = max(0, total - (target - 1))
@@ -177,55 +152,13 @@ def solve_monotone(
                 x = 0.5
                 y = 0.5
             for iteration in range(200):
-                a1, b1 = turn_values(
-                    a,
-                    b,
-                    1.0 - y,
-                    W,
-                    stop_ok,
-                    stop_to,
-                    pts,
-                    kept,
-                    prob,
-                    inst,
-                    count,
-                    pbust,
-                    target,
-                    hot_must_throw,
-                    exact,
-                    retry,
-                    va,
-                    vb,
-                    throw_val,
-                    stop_val,
-                )
+                a1, b1 = turn_values(a, b, 1.0 - y, W, rules, work)
                 _record_policy(a, b, target - a, throw_val, stop_val, policy)
                 if a == b:
                     nx = (a1 + b1) / (1.0 + b1)
                     ny = nx
                 else:
-                    a2, b2 = turn_values(
-                        b,
-                        a,
-                        1.0 - x,
-                        W,
-                        stop_ok,
-                        stop_to,
-                        pts,
-                        kept,
-                        prob,
-                        inst,
-                        count,
-                        pbust,
-                        target,
-                        hot_must_throw,
-                        exact,
-                        retry,
-                        va,
-                        vb,
-                        throw_val,
-                        stop_val,
-                    )
+                    a2, b2 = turn_values(b, a, 1.0 - x, W, rules, work)
                     _record_policy(b, a, target - b, throw_val, stop_val, policy)
                     # x = a1 + b1 (1 - y), y = a2 + b2 (1 - x)
                     nx = (a1 + b1 - b1 * (a2 + b2)) / (1.0 - b1 * b2)

@@ -136,30 +136,9 @@ class Strategy:
         if state.phase is not Phase.DECIDE:
             raise SolverError("advice is given when the player decides to throw or stop")
         a, b, t, n = self._grid(state)
-        tb = self.tables
-        va, vb, throw_val, stop_val = self._work
-        turn_values(
-            a,
-            b,
-            1.0 - float(self.win[b, a]),
-            self.win,
-            tb.stop_ok,
-            tb.stop_to,
-            tb.pts,
-            tb.kept,
-            tb.prob,
-            tb.inst,
-            tb.count,
-            tb.pbust,
-            tb.target,
-            tb.hot_must_throw,
-            tb.exact,
-            tb.retry,
-            va,
-            vb,
-            throw_val,
-            stop_val,
-        )
+        bust_value = 1.0 - float(self.win[b, a])
+        turn_values(a, b, bust_value, self.win, self.tables.kernel_rules(), self._work)
+        _, _, throw_val, stop_val = self._work
         values: dict[Action, float] = {}
         for action in state.legal_actions():
             if action is STOP:
@@ -222,23 +201,7 @@ def solve(game: Game, progress: Callable[[str], None] | None = None) -> Strategy
     policy = np.zeros((target, target, target + 1, 6), dtype=np.uint8)
     if progress is not None:
         progress(f"solving {count_states(target):,} positions")
-    iterations = solve_monotone(
-        target,
-        tables.stop_ok,
-        tables.stop_to,
-        tables.pts,
-        tables.kept,
-        tables.prob,
-        tables.inst,
-        tables.count,
-        tables.pbust,
-        tables.hot_must_throw,
-        tables.exact,
-        tables.retry,
-        win,
-        policy,
-        TOLERANCE,
-    )
+    iterations = solve_monotone(tables.kernel_rules(), win, policy, TOLERANCE)
     info = SolveInfo(
         first_player_win=float(win[0, 0]),
         states=count_states(target),

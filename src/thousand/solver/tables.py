@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,6 +60,23 @@ class SolverTables:
     hot_must_throw: bool
     exact: bool
     retry: bool
+
+    def kernel_rules(self) -> tuple[Any, ...]:
+        """The tables as the one tuple the numba kernels take (in this order)."""
+        return (
+            self.stop_ok,
+            self.stop_to,
+            self.pts,
+            self.kept,
+            self.prob,
+            self.inst,
+            self.count,
+            self.pbust,
+            self.target,
+            self.hot_must_throw,
+            self.exact,
+            self.retry,
+        )
 
 
 def _synthetic(game: Game, score: int, total: int) -> GameState:
