@@ -91,7 +91,7 @@ def bench_games(game: Game, seconds: float) -> dict[str, float]:
 
         def fast(seed: int, make: Callable[[int], Policy] = make) -> int:
             policy = make(seed)
-            state = play_fast(game, players, (policy, policy), RandomDice(seed))
+            state, _ = play_fast(game, players, (policy, policy), RandomDice(seed))
             return int(state.winner is not None)
 
         rate, turns = _rate(seconds, checked)

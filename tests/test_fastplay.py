@@ -35,7 +35,7 @@ def _compare(
     for number in range(CHECKED_GAMES):
         uniforms = rng.random(20_000)
         first = number % 2
-        winner, _, score0, score1, used = fast.play_stream(uniforms, first, policies)
+        winner, played, score0, score1, used = fast.play_stream(uniforms, first, policies)
         seats = [first, 1 - first]  # engine player i is fast-path seat seats[i]
         dice = CountingDice(uniforms)
 
@@ -47,12 +47,13 @@ def _compare(
             a, b, t, n = strategy._grid(state)
             return STOP if seat_policy[a, b, t, n] else THROW
 
-        final = play_fast(game, ["first", "second"], [by_table, by_table], dice)
+        final, turns = play_fast(game, ["first", "second"], [by_table, by_table], dice)
         assert final.winner is not None
         assert seats[final.winner] == winner
         scores = {seats[i]: sheet.score for i, sheet in enumerate(final.players)}
         assert (scores[0], scores[1]) == (score0, score1)
         assert dice.thrown == used
+        assert turns == played
 
 
 def test_fast_path_matches_engine_classic(classic_strategy: Strategy) -> None:

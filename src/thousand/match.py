@@ -63,18 +63,22 @@ def play_game(
 
 def play_fast(
     game: Game, players: Sequence[str], policies: Sequence[Policy], dice: DiceSource
-) -> GameState:
+) -> tuple[GameState, int]:
     """Play to the end on the trusted fast path, without a record (simulations).
 
     Policies must return one of ``legal_actions()``; a :class:`~thousand.actions.Throw`
     is resolved with :meth:`GameState.advance_throw`, saving the chance-node position.
+    Returns the final state and the number of turns played.
     """
     state = game.new_state(players)
     throw = dice.throw
+    turns = 0
     while state.phase is not Phase.OVER:
         action = policies[state.current](state)
         if action is THROW:
-            state = state.advance_throw(throw(state.dice_left))[0]
+            state, end = state.advance_throw(throw(state.dice_left))
         else:
-            state = state.advance(action)[0]
-    return state
+            state, end = state.advance(action)
+        if end is not None:
+            turns += 1
+    return state, turns
