@@ -55,10 +55,10 @@ class RandomDice:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._random = Random(seed)
+        self._random = Random(seed).random
 
     def throw(self, count: int) -> Dice:
-        return pick_throw(count, self._random.random())
+        return pick_throw(count, self._random())
 
 
 class UniformDice:

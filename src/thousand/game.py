@@ -60,6 +60,7 @@ class Game:
     """Rules compiled for play; create states with :meth:`new_state`."""
 
     __slots__ = (
+        "_barrel_of",
         "barrels",
         "bolt_exempt_not_entered",
         "bolt_exempt_on_barrel",
@@ -96,6 +97,12 @@ class Game:
         self.hot_dice_must_throw = rules.hot_dice == "must_throw"
         self.first_throw_retry = rules.first_throw_retry
         self.barrels = tuple(BarrelSpec.of(i, b) for i, b in enumerate(rules.barrels))
+        # Every decision asks which barrel a score is on: answer scores below the
+        # target by index (a list of at most target entries, shared by all states).
+        self._barrel_of: list[BarrelSpec | None] = [None] * max(0, min(rules.target, 100_000))
+        for barrel in self.barrels:
+            for score in range(max(0, barrel.low), min(barrel.high, len(self._barrel_of))):
+                self._barrel_of[score] = barrel
         self.dump_trucks = frozenset(rules.dump_trucks)
         self.dump_truck_midturn = rules.dump_truck_midturn and bool(rules.dump_trucks)
         bolts = rules.bolts
@@ -152,6 +159,8 @@ class Game:
 
     def barrel_at(self, score: int) -> BarrelSpec | None:
         """The barrel whose range ``[from, to)`` holds ``score``, if any."""
+        if 0 <= score < len(self._barrel_of):
+            return self._barrel_of[score]
         for barrel in self.barrels:
             if barrel.low <= score < barrel.high:
                 return barrel
