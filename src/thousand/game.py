@@ -79,6 +79,7 @@ class Game:
         "instant_win",
         "overtaking_penalty",
         "rules",
+        "score_table",
         "scores",
         "target",
     )
@@ -88,6 +89,7 @@ class Game:
         self.rules = rules
         self.canonical = rules.canonical()
         self.scores = ScoreTable(rules.points, rules.two_dice_pair)
+        self.score_table = self.scores.table
         self.target = rules.target
         self.exact_ending = rules.ending == "exact"
         self.instant_win = rules.instant_win

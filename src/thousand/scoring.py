@@ -20,7 +20,7 @@ How a throw is scored, for any points table:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
@@ -62,10 +62,11 @@ class ThrowScore:
     combinations: tuple[Combination, ...]
     kept: Dice
     """The dice set aside (all scoring dice), sorted."""
+    scoring_dice: int = field(init=False)
+    """How many dice score: ``len(kept)``, stored because the engine asks on every throw."""
 
-    @property
-    def scoring_dice(self) -> int:
-        return len(self.kept)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scoring_dice", len(self.kept))
 
     @property
     def bust(self) -> bool:

@@ -380,7 +380,7 @@ def _is_sub_multiset(part: Dice, whole: Dice) -> bool:
 def _resolve_throw(state: GameState, dice: Dice) -> tuple[GameState, TurnEnd | None]:
     """Dice have landed (§1.3 step 2): bust, instant win, or set aside and go on."""
     game = state.game
-    table = game.scores.table
+    table = game.score_table
     score = table.get(dice)
     if score is None:
         dice = tuple(sorted(dice))
@@ -409,7 +409,7 @@ def _resolve_throw(state: GameState, dice: Dice) -> tuple[GameState, TurnEnd | N
             None,
         )
         return _new(GameState, fields), None
-    return _set_aside(state, score.points, len(score.kept), throws)
+    return _set_aside(state, score.points, score.scoring_dice, throws)
 
 
 def _set_aside(
