@@ -10,7 +10,6 @@ the faces to the engine as an :class:`~thousand.actions.Outcome`:
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Protocol
@@ -27,23 +26,34 @@ class DiceSource(Protocol):
         ...
 
 
-_TABLES = [
-    (CHANCE_TABLES[n].outcomes, CHANCE_TABLES[n].cumulative, CHANCE_TABLES[n].total)
-    for n in range(1, 6)
-]
+def _outcome_by_ordered_throw(count: int) -> tuple[Dice, ...]:
+    """For each of the 6**count ordered throws (numbered 0…), its sorted outcome.
+
+    The numbering follows the cumulative weights of the chance table: ordered throws
+    0 … w0-1 are outcome 0, the next w1 are outcome 1, and so on.
+    """
+    table = CHANCE_TABLES[count]
+    return tuple(
+        outcome
+        for outcome, weight in zip(table.outcomes, table.weights, strict=True)
+        for _ in range(weight)
+    )
+
+
+_OUTCOME_OF = [(), *(_outcome_by_ordered_throw(count) for count in range(1, 6))]
+_TOTALS = [0, *(CHANCE_TABLES[count].total for count in range(1, 6))]
 
 
 def pick_throw(count: int, u: float) -> Dice:
     """The throw of ``count`` dice that a uniform number ``u`` in [0, 1) selects.
 
-    ``int(u * 6**count)`` is one of the equally likely ordered throws; the cumulative
-    weights of the chance table name its multiset. Every sampler of the project (this
-    module and the native fast path of the solver) maps uniforms to dice this way, so
-    the same uniforms give the same game everywhere.
+    ``int(u * 6**count)`` is one of the equally likely ordered throws, named by the
+    cumulative weights of the chance table. Every sampler of the project (this module
+    and the native fast path of the solver) maps uniforms to dice this way, so the same
+    uniforms give the same game everywhere. ``u * total`` is uniform over
+    ``[0, total)`` to within 2**-53 per outcome.
     """
-    outcomes, cumulative, total = _TABLES[count - 1]
-    # u * total is uniform over [0, total) to within 2**-53 per outcome.
-    return outcomes[bisect_right(cumulative, int(u * total))]
+    return _OUTCOME_OF[count][int(u * _TOTALS[count])]
 
 
 class RandomDice:

@@ -67,6 +67,7 @@ class Game:
         "bolt_limit",
         "bolt_penalty",
         "bolts_consecutive",
+        "bust_penalties",
         "canonical",
         "choose_dice",
         "dump_truck_midturn",
@@ -77,6 +78,7 @@ class Game:
         "has_instant_win",
         "hot_dice_must_throw",
         "instant_win",
+        "opponents_affected",
         "overtaking_penalty",
         "rules",
         "score_table",
@@ -114,6 +116,14 @@ class Game:
         self.bolt_exempt_not_entered = bolts is not None and bolts.exempt_not_entered
         self.bolt_exempt_on_barrel = bolts is not None and bolts.exempt_on_barrel
         self.overtaking_penalty = rules.overtaking_penalty
+        # Shortcuts for the hot path: can a bust cost more than the turn total, can a
+        # stop change anybody's score but the mover's?
+        self.bust_penalties = bool(self.bolt_limit) or any(
+            barrel.attempts is not None for barrel in self.barrels
+        )
+        self.opponents_affected = bool(self.overtaking_penalty) or any(
+            barrel.knock_off for barrel in self.barrels
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and other.canonical == self.canonical

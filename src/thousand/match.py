@@ -13,7 +13,7 @@ from thousand.actions import THROW, Action, Outcome
 from thousand.dice import DiceSource
 from thousand.game import Game
 from thousand.record import RecordBuilder
-from thousand.state import GameState, Phase
+from thousand.state import GameState, Phase, throw_dice
 
 Policy = Callable[[GameState], Action]
 """Chooses one of ``state.legal_actions()`` for the player to move."""
@@ -22,9 +22,11 @@ Policy = Callable[[GameState], Action]
 def random_policy(rng: Random) -> Policy:
     """A player who picks uniformly among the legal actions (benchmarks, fuzzing)."""
 
+    uniform = rng.random
+
     def choose(state: GameState) -> Action:
         actions = state.legal_actions()
-        return actions[0] if len(actions) == 1 else rng.choice(actions)
+        return actions[int(uniform() * len(actions))]
 
     return choose
 
@@ -77,7 +79,7 @@ def play_fast(
     while state.phase is not over:
         action = policies[state.current](state)
         if action is THROW:
-            state, end = state.advance_throw(throw(state.dice_left))
+            state, end = throw_dice(state, throw(state.dice_left))
         else:
             state, end = state.advance(action)
         if end is not None:

@@ -127,9 +127,6 @@ def new_turn_fields() -> tuple[Phase, int, int, Forced, int, Dice]:
     return _DECIDE, 0, DICE, _TURN_START, 0, ()
 
 
-_TURN_START_FIELDS = new_turn_fields()
-
-
 class GameState(NamedTuple):
     """A position: the players' sheets plus the turn in progress."""
 
@@ -383,17 +380,14 @@ def _resolve_throw(state: GameState, dice: Dice) -> tuple[GameState, TurnEnd | N
     table = game.score_table
     score = table.get(dice)
     if score is None:
-        dice = tuple(sorted(dice))
-        score = table[dice]
-    else:
-        dice = score.dice
+        score = table[tuple(sorted(dice))]
     throws = state.throws + 1
     if not score.kept:
         if throws == 1 and game.first_throw_retry:
             retry = (game, state.players, state.current, _DECIDE, 0, DICE, _RETRY, 1, (), None)
             return _new(GameState, retry), None
         return _end_bust(state, lost=state.turn_total)
-    if game.has_instant_win and game.is_instant_win(dice):
+    if game.has_instant_win and game.is_instant_win(score.dice):
         return _end_instant_win(state, state.turn_total + score.points)
     if game.choose_dice:
         fields = (
@@ -405,11 +399,15 @@ def _resolve_throw(state: GameState, dice: Dice) -> tuple[GameState, TurnEnd | N
             state.dice_left,
             _FREE,
             throws,
-            dice,
+            score.dice,
             None,
         )
         return _new(GameState, fields), None
     return _set_aside(state, score.points, score.scoring_dice, throws)
+
+
+throw_dice = _resolve_throw
+"""Public name of the throw transition for drivers on the fast path (see ``advance_throw``)."""
 
 
 def _set_aside(
@@ -435,7 +433,9 @@ def _set_aside(
 
 def _next_turn(state: GameState, players: tuple[PlayerState, ...]) -> GameState:
     following = (state.current + 1) % len(players)
-    return _new(GameState, (state.game, players, following, *_TURN_START_FIELDS, None))
+    # The fields of new_turn_fields(), spelt out: this runs at every turn's end.
+    fields = (state.game, players, following, _DECIDE, 0, DICE, _TURN_START, 0, (), None)
+    return _new(GameState, fields)
 
 
 def _with_sheet(
@@ -477,13 +477,17 @@ def _resolve_stop(state: GameState) -> tuple[GameState, TurnEnd | None]:
         return _end_dump_truck(state, total)
     entry = sheet.entry_score if sheet.entered else new
     bolts = 0 if game.bolts_consecutive else sheet.bolts
-    mine = PlayerState(sheet.name, new, True, entry, bolts, 0)
+    mine = _new(PlayerState, (sheet.name, new, True, entry, bolts, 0))
     players = list(state.players)
     players[me] = mine
     if new == game.target or (new > game.target and not game.exact_ending):
         won = tuple(players)
-        end = TurnEnd(me, "win", total, new, False, (), sheet, won)
+        end = _new(TurnEnd, (me, "win", total, new, False, (), sheet, won, 0))
         return state._replace(players=won, phase=_OVER, winner=me, turn_total=total), end
+    if not game.opponents_affected:
+        sheets = tuple(players)
+        end = _new(TurnEnd, (me, "stop", total, new, False, (), sheet, sheets, 0))
+        return _next_turn(state, sheets), end
     penalties: list[Penalty] = []
     if game.overtaking_penalty:
         for other, theirs in enumerate(state.players):
@@ -497,7 +501,7 @@ def _resolve_stop(state: GameState) -> tuple[GameState, TurnEnd | None]:
                 players[other] = _fall(game, theirs, landed)
                 penalties.append(Penalty(other, "knocked_off", theirs.score, players[other].score))
     sheets = tuple(players)
-    end = TurnEnd(me, "stop", total, new, False, tuple(penalties), sheet, sheets)
+    end = _new(TurnEnd, (me, "stop", total, new, False, tuple(penalties), sheet, sheets, 0))
     return _next_turn(state, sheets), end
 
 
@@ -506,6 +510,10 @@ def _end_bust(state: GameState, lost: int) -> tuple[GameState, TurnEnd]:
     game = state.game
     me = state.current
     sheet = state.players[me]
+    if not game.bust_penalties:
+        # Classic and the like: a bust only ends the turn.
+        end = _new(TurnEnd, (me, "bust", 0, sheet.score, False, (), sheet, state.players, lost))
+        return _next_turn(state, state.players), end
     on_barrel = state.barrel_of(me)
     penalties: list[Penalty] = []
     bolt = bool(game.bolt_limit) and not (
