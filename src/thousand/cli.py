@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from thousand import __version__
-from thousand.commands import advise, odds, replay, rules, score, solve
+from thousand.commands import advise, games, odds, play, replay, rules, score, solve
 from thousand.commands.base import (
     ArgumentParser,
     Env,
@@ -33,6 +33,8 @@ from thousand.errors import ThousandError
 __all__ = ["REGISTRARS", "ExitStatus", "build_parser", "main", "run"]
 
 REGISTRARS: tuple[Registrar, ...] = (
+    play.register,
+    games.register,
     score.register,
     rules.register,
     replay.register,
@@ -47,8 +49,8 @@ def build_parser() -> ArgumentParser:
     """The full parser: global options and one subparser per registrar."""
     parser = ArgumentParser(
         prog="thousand",
-        description="The Russian dice game 1000 (Тысяча): score throws, show rules, "
-        "replay game records.",
+        description="The Russian dice game 1000 (Тысяча на костях): play it in the terminal, "
+        "score throws, show rules, replay game records, solve the game.",
         epilog="Run 'thousand COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"thousand {__version__}")

@@ -1,0 +1,172 @@
+"""``thousand play``: a game of dice 1000 in the terminal, saved after every turn.
+
+With a terminal, the game opens full screen (:mod:`thousand.tui.app`, loaded only
+then). Without one — standard input or output is not a TTY — a game of computer players
+only is played through unattended: the score sheet is printed as plain text and the
+record written, exit status 0. A game with a person in it needs a terminal.
+
+Everything the player can get wrong — an unknown computer level, an empty or repeated
+name, more than eight players, a rules file with errors, a file given to ``--resume``
+that is not a saved game — is checked before anything is written: one line, exit
+status 2, and the saved game untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thousand.commands.base import Env, ExitStatus, Subparsers
+from thousand.errors import InputFileError, RulesError
+from thousand.game import Game
+from thousand.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.playsheet import plain_sheet
+from thousand.presets import DEFAULT_PRESET, load_rules
+from thousand.session import PlayersError, Session, default_seats, parse_players
+from thousand.storage import games_dir, load_game, new_game_path
+from thousand.texts import rules_title
+
+MAX_TURNS = 100_000
+"""An unattended game stops after this many turns (rules whose penalties outrun progress)."""
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play dice 1000 in the terminal: against the computer or hot-seat",
+        description="Play a game of dice 1000 full screen: you against two computer players "
+        "by default, or any mix of people (hot-seat) and computer players. The game is saved "
+        "after every turn; --resume continues a saved game. Without a terminal, a game of "
+        "computer players only is played through and its score sheet printed.",
+        epilog='examples: thousand play · thousand play --players "Анна,Борис,bot:bold" '
+        "--rules ussr --lang ru · thousand play --players bot:bold,bot:cautious --fast "
+        "--save game.json",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="players in turn order, comma-separated; bot:LEVEL (cautious, balanced, bold) "
+        "is a computer player, bot:LEVEL:NAME names it (default: you, bot:balanced, bot:bold)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET|FILE",
+        help=f"a preset name or a TOML/JSON rules file (default: {DEFAULT_PRESET})",
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the game (default: from the locale)"
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of the dice and the bots")
+    parser.add_argument(
+        "--save", metavar="PATH", help="save the game here (default: a new file in the data folder)"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="PATH",
+        help="continue a saved game: its file, or its name as 'thousand games' lists it",
+    )
+    parser.add_argument("--fast", action="store_true", help="computer players move without pauses")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    session, tr = prepare(args)
+    interactive = env.stdin.isatty() and env.stdout.isatty()
+    if not interactive and session.has_humans:
+        raise PlayersError(
+            tr.gettext(
+                "a game with people in it needs a terminal; without one, give computer "
+                "players only (--players bot:bold,bot:cautious)"
+            )
+        )
+    if not session.state.is_over:
+        session.save()  # proves the file can be written before anyone plays
+    if interactive:
+        from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
+
+        status = ThousandApp(session, tr, fast=args.fast).run()
+        if session.save_path is not None:
+            env.stderr.write(
+                tr.gettext("The game is saved in {path}").format(path=session.save_path) + "\n"
+            )
+        return ExitStatus(status or 0)
+    return play_unattended(session, tr, env)
+
+
+def prepare(args: argparse.Namespace) -> tuple[Session, Translator]:
+    """Check every option and build the session; raise a one-line :class:`ThousandError`."""
+    tr = translator(args.lang or default_language())
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        if args.players or args.rules:
+            raise PlayersError(
+                tr.gettext(
+                    "--resume continues a saved game with its own players and rules: "
+                    "leave out --players and --rules"
+                )
+            )
+        saved = load_game(resume_path(args.resume))
+        language = args.lang or _saved_language(saved.meta) or default_language()
+        tr = translator(language)
+        if save is not None and save.resolve() != saved.path.resolve():
+            _check_new_file(save, tr)
+        session = Session.resume(saved, language=language, save_path=save)
+        return session, tr
+    seats = parse_players(args.players, tr) if args.players is not None else default_seats(tr)
+    rules = load_rules(args.rules or DEFAULT_PRESET)
+    if save is None:
+        save = new_game_path()
+    else:
+        _check_new_file(save, tr)
+    game = Game(rules)
+    try:
+        session = Session.new(game, seats, language=tr.language, seed=args.seed, save_path=save)
+    except RulesError as exc:  # the engine's own check of the names
+        raise PlayersError(str(exc)) from None
+    return session, tr
+
+
+def resume_path(given: str) -> Path:
+    """The file to resume: as given, or by its name in the games folder (``thousand games``
+    lists names)."""
+    path = Path(given)
+    if not path.exists() and path.name == given and (games_dir() / given).exists():
+        return games_dir() / given
+    return path
+
+
+def _saved_language(meta: dict[str, object]) -> str | None:
+    language = meta.get("language")
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def _check_new_file(path: Path, tr: Translator) -> None:
+    """A new game never overwrites a file: that could be another saved game."""
+    if path.exists():
+        raise InputFileError(
+            tr.gettext("{path}: the file exists; to continue that game use --resume {path}").format(
+                path=path
+            )
+        )
+
+
+def play_unattended(session: Session, tr: Translator, env: Env) -> ExitStatus:
+    """Play a computer-only game through, saving after every turn; print the sheet."""
+    played = 0
+    while not session.state.is_over and played < MAX_TURNS:
+        step = session.bot_step()
+        if step.end is not None:
+            played += 1
+            if session.save_error is not None:
+                raise InputFileError(session.save_error)
+    levels = [seat.bot for seat in session.seats]
+    env.stdout.write(
+        plain_sheet(tr, session.state, session.turns, levels, rules_title(tr, session.game.rules))
+    )
+    if not session.state.is_over:
+        env.print(
+            tr.gettext("The game was stopped unfinished after {turns} turns.").format(turns=played)
+        )
+    if session.save_path is not None:
+        env.print(tr.gettext("The record of the game: {path}").format(path=session.save_path))
+    return ExitStatus.OK

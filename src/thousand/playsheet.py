@@ -1,0 +1,178 @@
+"""The score sheet of a game in play, in the player's language.
+
+Like the paper sheet (and :mod:`thousand.sheet`, which ``thousand replay`` prints in
+English): a row per round, a column per player, each cell the score the player recorded
+on their turn — a dash for a bust, a mark for a bolt, a barrel, a dump truck, a win —
+and a penalty a player suffers written in their cell of that round with the score it
+leaves. Under the table, each player's standing: score, in the game or not, the barrel
+they stand on and what they need to get off it, bolts.
+
+Every cell comes from the engine's account of the turn (:class:`~thousand.state.TurnEnd`);
+nothing is recomputed. The terminal game draws :func:`sheet_table`; the unattended
+bots-only run prints :func:`plain_sheet`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.i18n import Translator
+from thousand.record import TurnSummary
+from thousand.state import GameState
+from thousand.texts import PENALTY_REASONS, player_label, standing
+
+BUST = "—"
+BARREL = "▣"
+WIN = "★"
+IN_PROGRESS = "…"
+MINUS = "−"
+
+
+def number(value: int) -> str:
+    """A score with a real minus sign."""
+    return str(value) if value >= 0 else f"{MINUS}{-value}"
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
+
+
+def sheet_cells(
+    tr: Translator, state: GameState, turns: Sequence[TurnSummary], turn_total: int | None = None
+) -> list[list[str]]:
+    """``cells[round][player]``: the text of each cell (lines joined by newlines).
+
+    ``turn_total`` adds the turn in progress (``… +40``) to the last round.
+    """
+    count = len(state.players)
+    game = state.game
+    cells: dict[tuple[int, int], list[str]] = {}
+    bolt_mark = tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b")
+    for index, turn in enumerate(turns):
+        me, row = index % count, index // count
+        end = turn.end
+        lines = cells.setdefault((row, me), [])
+        if end is None:
+            continue
+        if end.outcome == "win":
+            lines.append(f"{number(end.score)} {WIN}")
+        elif end.outcome == "dump_truck":
+            lines.append(f"{number(end.before.score + end.points)}→0")
+        elif end.outcome == "stop":
+            mark = f" {BARREL}" if game.barrel_at(end.score) is not None else ""
+            lines.append(f"{number(end.score)}{mark}")
+        else:
+            own = [p for p in end.penalties if p.player == me]
+            shown = own[0].before if own else end.score
+            text = BUST if not end.before.entered and shown == 0 else f"{number(shown)} {BUST}"
+            if end.bolt:
+                paid = any(p.reason == "bolts" for p in own)
+                bolts = game.bolt_limit if paid else end.players[me].bolts
+                text += f" {bolt_mark}{bolts}"
+            lines.append(text)
+        for penalty in end.penalties:
+            reason = tr.gettext(PENALTY_REASONS.get(penalty.reason, penalty.reason))
+            cells.setdefault((row, penalty.player), []).append(
+                f"{signed(penalty.after - penalty.before)} {reason} → {number(penalty.after)}"
+            )
+    if turn_total is not None and not state.is_over:
+        index = len(turns)
+        row = index // count
+        cells.setdefault((row, state.current), []).append(f"{IN_PROGRESS}{signed(turn_total)}")
+    rows = 1 + max((row for row, _ in cells), default=-1)
+    return [["\n".join(cells.get((r, p), [])) for p in range(count)] for r in range(rows)]
+
+
+def sheet_table(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    *,
+    turn_total: int | None = None,
+    last_rounds: int | None = None,
+    highlight: int | None = None,
+    width: int | None = None,
+) -> Table:
+    """The rounds as a rich table; ``last_rounds`` keeps only the latest ones.
+
+    ``width`` is the room there is: long names are then cut in the heading (the
+    standings under the table give them whole) so that the scores keep their digits.
+    """
+    cells = sheet_cells(tr, state, turns, turn_total)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    count = len(state.players)
+    longest = None if width is None else max(4, (width - 4) // count - 2)
+    for index, sheet in enumerate(state.players):
+        style = "bold reverse" if index == highlight else "bold"
+        name = sheet.name
+        if longest is not None and len(name) > longest:
+            name = name[: longest - 1] + "…"
+        table.add_column(Text(name, style=style), justify="right", no_wrap=True)
+    first = 0 if last_rounds is None else max(0, len(cells) - last_rounds)
+    for number_, row in enumerate(cells[first:], first + 1):
+        table.add_row(str(number_), *row)
+    return table
+
+
+def standings(
+    tr: Translator, state: GameState, levels: Sequence[str | None]
+) -> list[tuple[str, str, str]]:
+    """Per player: name (with the computer level), score, and where they stand."""
+    rows = []
+    for index, sheet in enumerate(state.players):
+        level = levels[index] if index < len(levels) else None
+        name = player_label(tr, sheet.name, level)
+        rows.append((name, number(sheet.score), standing(tr, state, index)))
+    return rows
+
+
+def result_line(tr: Translator, state: GameState) -> str:
+    """Who won, or whose turn it is."""
+    if state.winner is not None:
+        return tr.gettext("Winner: {name}.").format(name=state.players[state.winner].name)
+    return tr.gettext("{name} to move.").format(name=state.to_move)
+
+
+def plain_sheet(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    levels: Sequence[str | None],
+    rules_title: str,
+) -> str:
+    """The whole sheet as plain text: rules, rounds, standings, the result."""
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Rules: {title}").format(title=rules_title)),
+        Text(),
+    ]
+    if turns:
+        parts.append(sheet_table(tr, state, turns))
+    else:
+        parts.append(Text(tr.gettext("No turns yet.")))
+    parts.append(Text())
+    standing_table = Table(box=None, show_header=False, pad_edge=False)
+    standing_table.add_column(no_wrap=True)
+    standing_table.add_column(justify="right", no_wrap=True)
+    standing_table.add_column()
+    for row in standings(tr, state, levels):
+        standing_table.add_row(*row)
+    parts.append(standing_table)
+    parts.append(Text(result_line(tr, state)))
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=max(80, 12 * (len(state.players) + 1) + 40),
+        color_system=None,
+        highlight=False,
+        emoji=False,
+        soft_wrap=False,
+    )
+    console.print(Group(*parts))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"

@@ -1,0 +1,39 @@
+"""The ``perfect`` computer player: plays the solved strategy of the game's rules.
+
+The strategy is loaded from the cache, or solved once (about ten seconds for the
+classic rules) the first time a rule set is played. With three or more players it plays
+the two-player strategy against the leading opponent (see :mod:`.strategy`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from thousand.actions import Action
+from thousand.game import Game
+from thousand.solver.strategy import Strategy, load_or_solve
+from thousand.state import GameState
+
+
+class PerfectPlayer:
+    """A policy (``player(state) -> action``) backed by solved strategies, one per rule set."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed  # perfect play never needs to break a tie at random
+        self._strategies: dict[str, Strategy] = {}
+
+    def strategy(self, game: Game) -> Strategy:
+        """The solved strategy of ``game`` (cached, or solved now)."""
+        known = self._strategies.get(game.canonical)
+        if known is None:
+            known, _ = load_or_solve(game)
+            self._strategies[game.canonical] = known
+        return known
+
+    def table(self, game: Game) -> npt.NDArray[np.uint8]:
+        """The stop/throw table the native fast path reads."""
+        return self.strategy(game).policy
+
+    def __call__(self, state: GameState) -> Action:
+        return self.strategy(state.game).decide(state)

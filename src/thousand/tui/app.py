@@ -1,0 +1,454 @@
+"""The full-screen game: a :class:`~thousand.session.Session` drawn and played with keys.
+
+Textual draws it and its Pilot drives it headless in the tests. The app holds no game
+logic: a key becomes an engine action through the session, and what the screen shows —
+the legal actions, why one is refused, what a throw scored, how a turn ended — is the
+engine's answer put into words by :mod:`thousand.texts`.
+
+Computer players move one step at a time on a timer (a throw, then a decision), with a
+pause a person can follow, or at once with ``fast``. Their thinking runs in a worker
+thread, so the screen stays live even for a slow player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import RichLog, Static
+
+from thousand.actions import STOP, THROW, Action, SetAside
+from thousand.errors import IllegalActionError, ThousandError
+from thousand.i18n import Translator
+from thousand.playsheet import sheet_table, standings
+from thousand.session import Session, Step
+from thousand.state import Phase
+from thousand.texts import (
+    dice_count,
+    faces,
+    player_label,
+    refusal,
+    rules_title,
+    throw_summary,
+    turn_end,
+)
+from thousand.tui.screens import HelpScreen
+from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+THROW_PAUSE = 0.9
+"""Seconds a computer player's throw stays on the screen before its next decision."""
+TURN_PAUSE = 1.6
+"""Seconds between the end of a turn and the next computer turn."""
+FIRST_PAUSE = 0.6
+"""Seconds before a computer player's first throw of a turn."""
+
+
+class ThousandApp(App[int]):
+    """The game on a full screen; ``run()`` returns the exit status (0)."""
+
+    TITLE = "thousand"
+    CSS = """
+    Screen { layout: vertical; }
+    #too-small { width: 100%; height: 100%; content-align: center middle;
+                 text-align: center; display: none; }
+    #main { height: 100%; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #body { height: 1fr; }
+    #table { width: 1fr; min-width: 46; padding: 0 1; }
+    #sheet { width: 42%; max-width: 72; min-width: 32; padding: 0 1;
+             border-left: vkey $primary; }
+    #turn-header { height: 1; }
+    #dice { height: 7; }
+    #throw-info { height: auto; }
+    #turn-info { height: auto; }
+    #history { height: auto; }
+    #notice { height: auto; color: $warning; text-style: bold; }
+    #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
+           scrollbar-size-vertical: 1; }
+    #actions { height: auto; background: $boost; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,t", "throw", show=False),
+        Binding("s", "stop", show=False),
+        Binding("h,question_mark,f1", "help", show=False),
+        Binding("q", "quit_game", show=False),
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
+        Binding("a", "pick_all", show=False),
+        Binding("enter", "set_aside", show=False),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 6)),
+    ]
+
+    def __init__(self, session: Session, tr: Translator, *, fast: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.tr = tr
+        self.fast = fast
+        self.picked: list[int] = []
+        self.notice = ""
+        self.bot_busy = False
+        self.too_small = False
+        self.quitting = False
+
+    # -- layout ----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+        with Vertical(id="main"):
+            yield Static(id="title")
+            with Horizontal(id="body"):
+                with Vertical(id="table"):
+                    yield Static(id="turn-header")
+                    yield Static(id="dice")
+                    yield Static(id="throw-info")
+                    yield Static(id="turn-info")
+                    yield Static(id="history")
+                    yield Static(id="notice")
+                    yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                yield Static(id="sheet")
+            yield Static(id="actions")
+
+    def on_mount(self) -> None:
+        self.check_size(self.size.width, self.size.height)
+        session = self.session
+        for turn in session.turns[-20:]:
+            if turn.end is not None:
+                for line in turn_end(self.tr, session.game, self.names, turn.end):
+                    self.say(line, style="dim")
+        self.refresh_view()
+        self.schedule_bot(FIRST_PAUSE)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+        self.refresh_view()
+        self.schedule_bot(FIRST_PAUSE)  # computer players wait while the screen is too small
+
+    def check_size(self, width: int, height: int) -> None:
+        """Below 80×24 the layout would overlap: say so instead of drawing it."""
+        self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        message = self.tr.gettext(
+            "The terminal is too small: {width}×{height}.\n"
+            "The game needs at least {min_width}×{min_height}. Enlarge the window.\n"
+            "Q — save and quit."
+        ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
+        small = self.query_one("#too-small", Static)
+        small.update(Text(message, style="bold"))
+        small.display = self.too_small
+        self.query_one("#main").display = not self.too_small
+
+    # -- drawing ---------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the session (cheap: a handful of small renderables)."""
+        session, tr = self.session, self.tr
+        state = session.state
+        title = Text(tr.gettext("Dice 1000"), style="bold")
+        title.append(" · " + rules_title(tr, session.game.rules))
+        title.append(
+            " · " + tr.gettext("round {n}").format(n=len(session.turns) // len(session.seats) + 1)
+        )
+        self.query_one("#title", Static).update(title)
+        self.query_one("#turn-header", Static).update(self.turn_header())
+        self.query_one("#dice", Static).update(table_view(session, tr, self.picked))
+        self.query_one("#throw-info", Static).update(throw_line(session, tr))
+        self.query_one("#turn-info", Static).update(turn_line(session, tr))
+        self.query_one("#history", Static).update(history_line(session, tr))
+        notice = Text(self.notice)
+        if state.is_over and state.winner is not None:
+            notice = Text(
+                tr.gettext("{name} wins the game!").format(name=state.players[state.winner].name),
+                style="bold green",
+            )
+        self.query_one("#notice", Static).update(notice)
+        self.query_one("#sheet", Static).update(self.sheet_view())
+        self.query_one("#actions", Static).update(self.actions_text())
+
+    def turn_header(self) -> Text:
+        session, tr = self.session, self.tr
+        state = session.state
+        if state.is_over:
+            return Text(tr.gettext("The game is over."), style="bold")
+        seat = session.seat
+        label = player_label(tr, seat.name, seat.bot)
+        return Text(tr.gettext("Now playing: {name}").format(name=label), style="bold")
+
+    def sheet_view(self) -> Group:
+        session, tr = self.session, self.tr
+        state = session.state
+        panel = self.query_one("#sheet", Static)
+        height = panel.content_size.height or 30
+        players = len(state.players)
+        room = max(3, height - 2 * players - 6)
+        table = sheet_table(
+            tr,
+            state,
+            session.turns,
+            turn_total=state.turn_total if state.throws else None,
+            last_rounds=room,
+            highlight=None if state.is_over else state.current,
+            width=panel.content_size.width or None,
+        )
+        board: list[RenderableType] = []
+        levels = [seat.bot for seat in session.seats]
+        for index, (name, score, where) in enumerate(standings(tr, state, levels)):
+            style = "bold" if index == state.current and not state.is_over else ""
+            row = Table.grid(expand=True)
+            row.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            row.add_column(justify="right", no_wrap=True)
+            row.add_row(Text(name, style=style), Text(" " + score, style="bold"))
+            board.append(row)
+            if where:
+                board.append(Text("  " + where, style="dim"))
+        heading = Text(tr.gettext("Score sheet"), style="bold underline")
+        return Group(heading, table, Text(""), *board)
+
+    def actions_text(self) -> Text:
+        """Exactly the actions open now, with their keys; a refused stop says why."""
+        session, tr = self.session, self.tr
+        state = session.state
+        text = Text()
+
+        def key(label: str, what: str, allowed: bool = True) -> None:
+            if text:
+                text.append("   ")
+            text.append(f"[{label}] ", style="bold" if allowed else "dim")
+            text.append(what, style="" if allowed else "dim")
+
+        if self.too_small:
+            key("Q", tr.gettext("save and quit"))
+            return text
+        if state.is_over:
+            key("H", tr.gettext("rules"))
+            key("Q", tr.gettext("quit"))
+            return text
+        if session.bot_to_move:
+            text.append(
+                tr.gettext("{name} is playing…").format(name=session.seat.name), style="italic"
+            )
+            key("H", tr.gettext("rules"))
+            key("Q", tr.gettext("save and quit"))
+            return text
+        if state.phase is Phase.SET_ASIDE:
+            chosen = self.chosen_dice()
+            key("1–" + str(len(state.pending)), tr.gettext("pick dice"))
+            key("A", tr.gettext("all scoring dice"))
+            value = session.game.scores.keep_value(state.pending, chosen) if chosen else None
+            if value is not None:
+                key(
+                    tr.gettext("Enter"),
+                    tr.gettext("set aside {dice} (+{points})").format(
+                        dice=faces(chosen), points=value[0]
+                    ),
+                )
+            else:
+                problem = state.refusal(SetAside(chosen))
+                reason = refusal(tr, problem) if problem else ""
+                key(
+                    tr.gettext("Enter"),
+                    tr.gettext("set aside: {reason}").format(reason=reason),
+                    allowed=False,
+                )
+        else:
+            legal = state.legal_actions()
+            if THROW in legal:
+                key(
+                    tr.gettext("Space"),
+                    tr.gettext("throw {dice}").format(dice=dice_count(tr, state.dice_left)),
+                )
+            if STOP in legal:
+                key("S", tr.gettext("stop and record {points}").format(points=state.turn_total))
+            else:
+                problem = state.stop_refusal()
+                if problem is not None and state.throws:
+                    key(
+                        "S",
+                        tr.gettext("stop: not allowed — {reason}").format(
+                            reason=refusal(tr, problem)
+                        ),
+                        allowed=False,
+                    )
+        key("H", tr.gettext("rules"))
+        key("Q", tr.gettext("save and quit"))
+        return text
+
+    def visible_text(self) -> str:
+        """The words on the screen now, plain (tests and screen readers)."""
+        parts = []
+        selectors = (
+            ["#too-small", "#actions"]
+            if self.too_small
+            else [
+                "#title",
+                "#turn-header",
+                "#throw-info",
+                "#turn-info",
+                "#history",
+                "#notice",
+                "#actions",
+            ]
+        )
+        for selector in selectors:
+            widget = self.query_one(selector, Static)
+            content = widget.content
+            parts.append(content.plain if isinstance(content, Text) else str(content))
+        return "\n".join(parts)
+
+    def log_lines(self) -> list[str]:
+        """The lines of the event log, plain."""
+        log = self.query_one("#log", RichLog)
+        return [strip.text for strip in log.lines]
+
+    def say(self, message: str, style: str = "") -> None:
+        self.query_one("#log", RichLog).write(Text(message, style=style))
+
+    # -- playing ---------------------------------------------------------------
+
+    def human_may_act(self) -> bool:
+        session = self.session
+        return not (self.too_small or session.state.is_over or session.bot_to_move or self.bot_busy)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    def perform(self, action: Action) -> Step | None:
+        """Take a human decision through the session; a refusal becomes the notice."""
+        try:
+            step = self.session.act(action)
+        except IllegalActionError as exc:
+            self.notice = tr_refusal(self.tr, exc)
+            self.refresh_view()
+            return None
+        self.notice = ""
+        self.show_step(step)
+        return step
+
+    def show_step(self, step: Step) -> None:
+        """Log what a step did and redraw; then let a computer player go on if it is its turn."""
+        tr = self.tr
+        name = step.before.players[step.before.current].name
+        if step.throw is not None:
+            summary = throw_summary(tr, step.throw.score)
+            self.say(f"{name}: {faces(step.throw.dice)} → {summary}")
+            if self.session.state.phase is Phase.SET_ASIDE:
+                self.picked = positions_of(step.throw.dice, step.throw.score.kept)
+        elif isinstance(step.action, SetAside):
+            self.picked = []
+        if step.end is not None:
+            for line in turn_end(tr, self.session.game, self.names, step.end):
+                self.say(line, style="bold")
+            if self.session.save_error:
+                self.notice = tr.gettext("Could not save: {error}").format(
+                    error=self.session.save_error
+                )
+        self.refresh_view()
+        if step.end is not None:
+            self.schedule_bot(TURN_PAUSE)
+        else:
+            self.schedule_bot(THROW_PAUSE)
+
+    def schedule_bot(self, pause: float) -> None:
+        """If a computer player is to move, let it take one step after ``pause``."""
+        if self.session.bot_to_move and not self.bot_busy:
+            self.bot_busy = True
+            if self.fast:
+                self.call_later(self.bot_move)
+            else:
+                self.set_timer(pause, self.bot_move)
+
+    async def bot_move(self) -> None:
+        """One step of the computer player to move, its thinking off the event loop."""
+        session = self.session
+        state = session.state
+        if self.too_small or state.is_over:
+            self.bot_busy = False
+            return
+        policy = session.policies[state.current]
+        try:
+            action = await asyncio.to_thread(policy, state)
+        finally:
+            self.bot_busy = False
+        if session.state is not state or self.quitting:
+            return
+        self.show_step(session.act(action))
+
+    def action_throw(self) -> None:
+        if self.human_may_act() and self.session.state.phase is Phase.DECIDE:
+            self.perform(THROW)
+        elif self.human_may_act() and self.session.state.phase is Phase.SET_ASIDE:
+            self.notice = self.tr.gettext("Choose the dice to set aside first (Enter).")
+            self.refresh_view()
+
+    def action_stop(self) -> None:
+        if self.human_may_act():
+            self.perform(STOP)
+
+    def chosen_dice(self) -> tuple[int, ...]:
+        pending = self.session.state.pending
+        last = self.session.throws[-1].dice if self.session.throws else pending
+        return tuple(sorted(last[i] for i in self.picked if i < len(last)))
+
+    def action_pick(self, position: int) -> None:
+        state = self.session.state
+        if not self.human_may_act() or state.phase is not Phase.SET_ASIDE:
+            return
+        if position >= len(state.pending):
+            return
+        if position in self.picked:
+            self.picked.remove(position)
+        else:
+            self.picked.append(position)
+        self.notice = ""
+        self.refresh_view()
+
+    def action_pick_all(self) -> None:
+        state = self.session.state
+        if not self.human_may_act() or state.phase is not Phase.SET_ASIDE:
+            return
+        last = self.session.throws[-1]
+        self.picked = positions_of(last.dice, last.score.kept)
+        self.refresh_view()
+
+    def action_set_aside(self) -> None:
+        state = self.session.state
+        if self.human_may_act() and state.phase is Phase.SET_ASIDE:
+            self.perform(SetAside(self.chosen_dice()))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.tr, self.session.game))
+
+    async def action_quit_game(self) -> None:
+        """Save (the record as it stands) and leave; the game can be resumed."""
+        self.quitting = True
+        with contextlib.suppress(ThousandError):  # the last turn's save stands
+            self.session.save()
+        self.exit(0)
+
+
+def positions_of(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
+    """Positions in ``dice`` holding ``faces`` (each position used once)."""
+    positions: list[int] = []
+    for face in faces:
+        for position, value in enumerate(dice):
+            if value == face and position not in positions:
+                positions.append(position)
+                break
+    return positions
+
+
+def tr_refusal(tr: Translator, error: IllegalActionError) -> str:
+    """A refused action as the notice line: "Not allowed: <why>"."""
+    return tr.gettext("Not allowed: {reason}").format(reason=refusal(tr, error))

@@ -1,0 +1,190 @@
+"""What the terminal game draws: dice as faces, and the table of the turn in progress.
+
+Pure functions from the session to rich renderables, so the layout can be checked
+without a terminal. Marks are characters, not only colours, so the game reads the same
+in a monochrome terminal or a ``tmux capture-pane``: a scoring die of the last throw
+has ``▲`` under it, a die picked for setting aside ``●``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from thousand.i18n import Translator
+from thousand.scoring import DICE
+from thousand.session import Session, ThrowView
+from thousand.state import Forced, Phase
+from thousand.texts import dice_count, faces, throw_summary, turn_end
+
+PIP = "●"
+_PIPS: dict[int, tuple[str, str, str]] = {
+    1: ("     ", "  ●  ", "     "),
+    2: ("    ●", "     ", "●    "),
+    3: ("    ●", "  ●  ", "●    "),
+    4: ("●   ●", "     ", "●   ●"),
+    5: ("●   ●", "  ●  ", "●   ●"),
+    6: ("●   ●", "●   ●", "●   ●"),
+}
+_BLANK = ("     ", "  ?  ", "     ")
+DIE_WIDTH = 7
+DIE_LINES = 6
+"""A die is five lines high, with a sixth for its mark."""
+SCORED = "▲"
+PICKED = "●"
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die to draw: its face (None: still in the hand), style and the mark under it."""
+
+    face: int | None
+    style: str
+    mark: str = ""
+
+
+def die_lines(die: Die) -> list[Text]:
+    """Five lines of a die face, seven cells wide, and a sixth with its mark."""
+    pips = _PIPS[die.face] if die.face is not None else _BLANK
+    lines = [Text("╭─────╮", style=die.style)]
+    lines.extend(Text(f"│{row}│", style=die.style) for row in pips)
+    lines.append(Text("╰─────╯", style=die.style))
+    lines.append(Text(die.mark.center(DIE_WIDTH), style=die.style))
+    return lines
+
+
+def dice_row(groups: Sequence[tuple[str, Sequence[Die]]]) -> Group:
+    """Groups of dice side by side, each under its label, groups split by a bar."""
+    rendered: list[list[Text]] = []
+    widths: list[int] = []
+    for label, dice in groups:
+        columns = [die_lines(die) for die in dice]
+        width = max(len(label), len(dice) * (DIE_WIDTH + 1) - 1, 1)
+        lines = [Text(label, style="bold").copy()]
+        for row in range(DIE_LINES):
+            line = Text()
+            for index, column in enumerate(columns):
+                if index:
+                    line.append(" ")
+                line.append_text(column[row])
+            lines.append(line)
+        for line in lines:
+            line.pad_right(width - line.cell_len)
+        rendered.append(lines)
+        widths.append(width)
+    out: list[Text] = []
+    for row in range(DIE_LINES + 1):
+        line = Text()
+        for index, lines in enumerate(rendered):
+            if index:
+                line.append(" │ ", style="dim")
+            line.append_text(lines[row])
+        out.append(line)
+    return Group(*out)
+
+
+def cycle(throws: Sequence[ThrowView]) -> tuple[list[ThrowView], ThrowView | None]:
+    """The throws since all five dice were last in the hand: (earlier ones, the last)."""
+    if not throws:
+        return [], None
+    start = 0
+    for index, view in enumerate(throws):
+        if len(view.dice) == DICE:
+            start = index
+    return list(throws[start:-1]), throws[-1]
+
+
+def table_view(session: Session, tr: Translator, picked: Sequence[int]) -> RenderableType:
+    """The dice on the table: the last throw (scoring dice marked) and those set aside.
+
+    Before the first throw of a turn, five blank dice wait in the hand. ``picked`` are
+    the positions chosen for setting aside while dice are being chosen.
+    """
+    state = session.state
+    earlier, last = cycle(session.throws)
+    choosing = state.phase is Phase.SET_ASIDE
+    aside = [face for view in earlier for face in (view.kept or ())]
+    previous = state.throws == 0 and not state.is_over and session.last_end is not None
+    if last is None:
+        thrown_label = tr.gettext("In the hand")
+        thrown = [Die(None, "white") for _ in range(state.dice_left)]
+    else:
+        thrown_label = tr.gettext("Last throw")
+        if previous:
+            assert session.last_end is not None
+            thrown_label = tr.gettext("Last throw of {name}").format(
+                name=session.seats[session.last_end.player].name
+            )
+        thrown = []
+        kept = list(last.kept or ())
+        for position, face in enumerate(last.dice):
+            if choosing:
+                chosen = position in picked
+                mark = f"{position + 1}{PICKED if chosen else ' '}"
+                style = "bold yellow" if chosen else "white"
+            elif face in kept:
+                kept.remove(face)
+                mark, style = SCORED, "bold green"
+            else:
+                mark, style = "", "dim" if not last.score.bust else "red"
+            thrown.append(Die(face, style, mark))
+    groups: list[tuple[str, Sequence[Die]]] = [(thrown_label, thrown)]
+    if aside:
+        groups.append((tr.gettext("Set aside"), [Die(face, "cyan") for face in aside]))
+    return dice_row(groups)
+
+
+def throw_line(session: Session, tr: Translator) -> Text:
+    """What the last throw scored, in words (the previous turn's until this one throws)."""
+    if not session.throws:
+        return Text(tr.gettext("Nothing thrown yet this turn."), style="dim")
+    last = session.throws[-1]
+    summary = throw_summary(tr, last.score)
+    line = Text(f"{faces(last.dice)} → ", style="bold")
+    line.append(summary, style="red" if last.score.bust else "green")
+    return line
+
+
+def turn_line(session: Session, tr: Translator) -> Text:
+    """The turn total and what is in the hand."""
+    state = session.state
+    if state.is_over:
+        return Text("")
+    line = Text(tr.gettext("Turn total: {points}").format(points=state.turn_total), style="bold")
+    if state.phase is Phase.SET_ASIDE:
+        line.append(" · " + tr.gettext("choose the dice to set aside"))
+    elif state.forced is Forced.HOT_DICE:
+        line.append(" · ")
+        line.append(tr.gettext("hot dice! All five are thrown again"), style="bold magenta")
+    elif state.forced is Forced.RETRY:
+        line.append(" · " + tr.gettext("the first throw scored nothing: throw again"))
+    elif state.throws == 0:
+        line.append(" · " + tr.gettext("the turn starts with all five dice"))
+    else:
+        line.append(
+            " · " + tr.gettext("in the hand: {dice}").format(dice=dice_count(tr, state.dice_left))
+        )
+    return line
+
+
+def history_line(session: Session, tr: Translator) -> Text:
+    """This turn's set-aside dice, throw by throw: ``1 5 (+15) · 1 1 (+20)``.
+
+    Before the first throw of a turn: how the previous turn ended.
+    """
+    state = session.state
+    if state.throws == 0 and not state.is_over and session.last_end is not None:
+        names = [seat.name for seat in session.seats]
+        return Text(" ".join(turn_end(tr, session.game, names, session.last_end)), style="bold")
+    parts = []
+    for view in session.throws:
+        if view.kept:
+            parts.append(f"{faces(view.kept)} (+{view.gained})")
+        elif view.score.bust:
+            parts.append(f"{faces(view.dice)} (✗)")
+    if not parts or session.state.throws == 0:
+        return Text("")
+    return Text(tr.gettext("This turn: {throws}").format(throws=" · ".join(parts)), style="dim")

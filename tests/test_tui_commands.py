@@ -1,0 +1,182 @@
+"""``thousand play`` and ``thousand games`` as commands: the unattended bots-only game, and
+bad input — one line on standard error, exit status 2, nothing written."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from thousand import replay
+from thousand.commands import play
+from thousand.commands.base import Env
+from thousand.storage import DATA_DIR_ENV, load_game
+from thousand.tui.__main__ import main
+
+BOTS = ["--players", "bot:bold,bot:cautious", "--fast"]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """Run ``python -m thousand.tui ARGV`` in-process, without a terminal."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = main(list(argv), Env(io.StringIO(), stdout, stderr))
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    return folder
+
+
+def test_bots_only_without_a_terminal_play_through_and_the_record_replays(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "bots.json"
+    args = argparse.Namespace(
+        players="bot:bold,bot:cautious",
+        rules="courtyard",
+        lang="en",
+        seed=7,
+        save=str(save),
+        resume=None,
+        fast=True,
+    )
+    session, tr = play.prepare(args)
+    stdout = io.StringIO()
+    assert play.play_unattended(session, tr, Env(io.StringIO(), stdout, io.StringIO())) == 0
+    final = session.state
+    assert final.is_over
+    replayed = replay(json.loads(save.read_text())).state
+    assert replayed.players == final.players and replayed.winner == final.winner
+    text = stdout.getvalue()
+    assert f"Winner: {final.players[final.winner or 0].name}." in text
+    assert "Rules: courtyard" in text and str(save) in text
+
+
+def test_the_unattended_command_in_a_real_process(tmp_path: Path) -> None:
+    save = tmp_path / "process.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "thousand.tui", *BOTS, "--seed", "2", "--save", str(save)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "LANG": "en_US.UTF-8"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    state = load_game(save).replay.state
+    assert state.winner is not None
+    winner = state.players[state.winner]
+    assert f"Winner: {winner.name}." in result.stdout
+    for sheet in state.players:  # the standings under the sheet: name, score, where
+        pattern = rf"^{sheet.name} \(computer\) +{sheet.score}( |$)"
+        assert any(re.match(pattern, line) for line in result.stdout.splitlines()), pattern
+
+
+def test_russian_sheet_and_the_games_list(data_dir: Path) -> None:
+    status, out, err = run(*BOTS, "--seed", "4", "--lang", "ru")
+    assert status == 0, err
+    assert "Правила: классика" in out and "Победитель:" in out
+    saved = list((data_dir / "games").glob("*.json"))
+    assert len(saved) == 1
+    status, out, err = run("games", "--lang", "en")
+    assert status == 0, err
+    assert saved[0].name in out and "won by" in out and "Смелый (computer, bold)" in out
+    status, out, err = run("--resume", saved[0].name)  # a name from the list is enough
+    assert status == 0 and "Победитель:" in out, err
+
+
+def test_resuming_a_finished_game_shows_it_and_leaves_it(tmp_path: Path) -> None:
+    save = tmp_path / "done.json"
+    assert run(*BOTS, "--seed", "5", "--save", str(save))[0] == 0
+    before = save.read_bytes()
+    status, out, _ = run("--resume", str(save))
+    assert status == 0 and "Winner:" in out
+    assert save.read_bytes() == before
+
+
+def bad(*argv: str) -> str:
+    """Run a command that must fail: exit 2, nothing on stdout, one line on stderr."""
+    status, out, err = run(*argv)
+    assert status == 2, (out, err)
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    return err
+
+
+def test_unknown_level_duplicate_empty_and_too_many_players() -> None:
+    assert "unknown computer player level 'genius'" in bad("--players", "Anna,bot:genius")
+    assert "(known: cautious, balanced, bold" in bad("--players", "bot:genius")
+    assert "the name 'Anna' is given twice" in bad("--players", "Anna,Anna")
+    assert "a player name is empty" in bad("--players", "Anna,,Boris")
+    assert "a player name is empty" in bad("--players", " ")
+    nine = ",".join(f"bot:bold:B{i}" for i in range(9))
+    assert "1 to 8 players, got 9" in bad("--players", nine)
+    assert "неизвестный уровень" in bad("--players", "bot:genius", "--lang", "ru")
+
+
+def test_people_need_a_terminal() -> None:
+    assert "needs a terminal" in bad("--players", "Anna,bot:bold")
+    assert "needs a terminal" in bad()  # the default game has you in it
+
+
+def test_bad_rules(tmp_path: Path) -> None:
+    rules = tmp_path / "house.toml"
+    rules.write_text('preset = "classic"\nentry_treshold = 50\n', encoding="utf-8")
+    assert "unknown rules key 'entry_treshold'" in bad(*BOTS, "--rules", str(rules))
+    assert "unknown preset 'clasic'" in bad(*BOTS, "--rules", "clasic")
+    broken = tmp_path / "broken.toml"
+    broken.write_text("target = \n", encoding="utf-8")
+    assert "malformed TOML" in bad(*BOTS, "--rules", str(broken))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": 1, "rules": "classic", "players": ["A"], "turns": [', "malformed JSON"),
+        ("target = 1000\nentry_threshold = 50\n", "malformed JSON"),
+        ('{"name": "something else"}', "not a saved game"),
+        (
+            '{"format": 1, "rules": "classic", "players": ["A", "B"],'
+            ' "turns": [{"rolls": [[5, 2, 3, 3, 6]], "stop": true}]}',
+            "turn 1 (A), throw 1: cannot stop with 5 points",
+        ),
+    ],
+)
+def test_a_corrupt_or_foreign_file_is_refused_and_left_untouched(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "saved.json"
+    path.write_text(content, encoding="utf-8")
+    before = path.read_bytes()
+    assert message in bad("--resume", str(path))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["saved.json"]  # no temporary left over
+
+
+def test_missing_file_and_conflicting_options(tmp_path: Path) -> None:
+    assert "no such file" in bad("--resume", str(tmp_path / "nothing.json"))
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert "not UTF-8" in bad("--resume", str(binary))
+    save = tmp_path / "game.json"
+    assert run(*BOTS, "--seed", "1", "--save", str(save))[0] == 0
+    before = save.read_bytes()
+    assert "the file exists" in bad(*BOTS, "--save", str(save))
+    assert "leave out --players" in bad("--resume", str(save), "--players", "bot:bold")
+    assert save.read_bytes() == before
+    assert "invalid choice: 'de'" in bad("--lang", "de")
