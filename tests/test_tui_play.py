@@ -11,6 +11,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from tui_support import app_of, drive, press, session_of, until
 
@@ -216,13 +217,15 @@ def test_a_terminal_too_small_says_so() -> None:
     asyncio.run(drive(app, body, size=(70, 20)))
 
 
-def test_quit_saves_the_turn_in_progress(tmp_path: Path) -> None:
+@pytest.mark.parametrize("key", ["q", "ctrl+c"])
+def test_quit_saves_the_turn_in_progress(tmp_path: Path, key: str) -> None:
     save = tmp_path / "quit.json"
     app = app_of(session_of("classic", HUMANS, [[5, 2, 3, 3, 6]], save_path=save))
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
-        await press(pilot, "space", "q")
+        await press(pilot, "space", key)
 
     asyncio.run(drive(app, body))
+    assert app.return_code == 0
     result = replay(json.loads(save.read_text()))
     assert result.turns[-1].outcome == "in_progress" and result.state.turn_total == 5

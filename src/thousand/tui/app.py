@@ -116,7 +116,7 @@ class ThousandApp(App[int]):
                     yield Static(id="turn-info")
                     yield Static(id="history")
                     yield Static(id="notice")
-                    yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                    yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 yield Static(id="sheet")
             yield Static(id="actions")
 
