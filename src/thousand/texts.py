@@ -254,6 +254,8 @@ def standing(tr: Translator, state: GameState, index: int) -> str:
                         left=barrel.attempts - sheet.barrel_turns
                     )
                 )
+        elif game.entry_threshold:
+            parts.append(tr.gettext("in the game"))
     if game.bolt_limit:
         parts.append(
             tr.gettext("bolts: {count} of {limit}").format(count=sheet.bolts, limit=game.bolt_limit)

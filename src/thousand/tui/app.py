@@ -59,6 +59,7 @@ class ThousandApp(App[int]):
     """The game on a full screen; ``run()`` returns the exit status (0)."""
 
     TITLE = "thousand"
+    ENABLE_COMMAND_PALETTE = False  # Textual's palette speaks English only
     CSS = """
     Screen { layout: vertical; }
     #too-small { width: 100%; height: 100%; content-align: center middle;
