@@ -29,11 +29,28 @@ LEVELS = ("cautious", "balanced", "bold")
 
 HOUSE_RULES: list[object] = [
     *PRESET_NAMES,
-    {"preset": "classic", "choose_dice": True},
+    {
+        "preset": "classic",
+        "choose_dice": True,
+        "target": 600,
+        "barrels": [{"from": 200, "to": 300}],
+    },
     {"preset": "courtyard", "hot_dice": "may_stop", "first_throw_retry": True},
     {"preset": "classic", "ending": "exact", "barrels": [], "target": 500},
-    {"preset": "ussr", "choose_dice": True, "entry_threshold": 0},
+    {
+        "preset": "ussr",
+        "choose_dice": True,
+        "entry_threshold": 0,
+        "target": 700,
+        "barrels": [
+            {"from": 200, "to": 300},
+            {"from": 600, "to": 700, "attempts": 2, "fall": {"penalty": 50}, "knock_off": True},
+        ],
+    },
 ]
+"""Every preset, and house rules that change what a turn offers (choosing dice — on a
+shorter road, as a plan that chooses looks at many more positions —, stopping on hot
+dice, a retried first throw, the exact ending, barrel attempts and knock-offs)."""
 
 
 def test_the_registry_has_the_three_levels_and_room_for_more() -> None:

@@ -157,7 +157,7 @@ def test_choosing_dice_to_set_aside() -> None:
 def test_computer_players_play_a_whole_game_that_replays(tmp_path: Path) -> None:
     save = tmp_path / "bots.json"
     seats = [Seat("Ivan", "bold"), Seat("Olga", "cautious")]
-    app = app_of(session_of("courtyard", seats, dice=RandomDice(11), save_path=save, seed=11))
+    app = app_of(session_of("classic", seats, dice=RandomDice(11), save_path=save, seed=11))
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
         await until(pilot, lambda: app.session.state.is_over)
