@@ -19,7 +19,17 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from thousand import __version__
-from thousand.commands import advise, games, odds, play, replay, rules, score, solve
+from thousand.commands import (
+    advise,
+    games,
+    odds,
+    play,
+    replay,
+    rules,
+    score,
+    simulate,
+    solve,
+)
 from thousand.commands.base import (
     ArgumentParser,
     Env,
@@ -41,6 +51,7 @@ REGISTRARS: tuple[Registrar, ...] = (
     odds.register,
     solve.register,
     advise.register,
+    simulate.register,
 )
 """The commands, in the order ``thousand --help`` lists them."""
 

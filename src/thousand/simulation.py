@@ -95,7 +95,8 @@ def play_tournament(
 ) -> Tournament:
     """Play ``games`` games; ``tables`` (one per player, or None) enables the native path."""
     if tables is not None and len(names) == 2 and all(t is not None for t in tables):
-        return _native(game, list(names), [t for t in tables if t is not None], games, seed)
+        found = [t for t in tables if t is not None]
+        return _native(game, list(names), found, games, seed, progress=progress)
     count = len(names)
     wins = [0] * count
     finals = np.zeros((games, count), dtype=np.int64)
@@ -124,11 +125,17 @@ def play_tournament(
 
 
 def _native(
-    game: Game, names: list[str], tables: list[npt.NDArray[np.uint8]], games: int, seed: int
+    game: Game,
+    names: list[str],
+    tables: list[npt.NDArray[np.uint8]],
+    games: int,
+    seed: int,
+    *,
+    progress: Callable[[int], None] | None,
 ) -> Tournament:
     from thousand.solver.fastplay import FastGame  # noqa: PLC0415 (numba: load on demand)
 
-    results = FastGame(game).play(tables, games, seed)
+    results = FastGame(game).play(tables, games, seed, progress=progress)
     winners = results.winners
     first = np.arange(games) % 2
     wins = [int(np.sum(winners == seat)) for seat in (0, 1)]

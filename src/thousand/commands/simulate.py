@@ -101,8 +101,7 @@ def _play(game: Game, seats: list[Seat], args: argparse.Namespace, env: Env) -> 
     names = [name for name, _, _ in seats]
     policies = [policy for _, policy, _ in seats]
     tables = [table for _, _, table in seats]
-    native = len(names) == 2 and all(table is not None for table in tables)
-    show = not native and env.stderr.isatty()
+    show = env.stderr.isatty()
     with Progress(console=_stderr_console(env), disable=not show, transient=True) as bar:
         task = bar.add_task("playing", total=args.games)
         return play_tournament(

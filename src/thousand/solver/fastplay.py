@@ -105,8 +105,13 @@ def play_one(
     return -1, max_turns, scores[0], scores[1], used - start
 
 
+BLOCK = 1024
+"""Games per block of :func:`play_many`: one seed, one buffer of uniforms."""
+
+
 @njit(cache=True, parallel=True)
 def play_many(
+    first_block: int,
     games: int,
     seed: int,
     policies: Any,
@@ -117,14 +122,16 @@ def play_many(
     turns: Any,
     finals: Any,
 ) -> None:
-    """Play ``games`` games in parallel blocks; game i starts with seat ``i % 2``.
+    """Play games ``first_block * BLOCK`` up to ``games`` in parallel blocks of
+    :data:`BLOCK`; game i starts with seat ``i % 2`` and writes row i of the outputs.
 
     Each block of games draws its own uniforms from ``seed`` and its block number, so
-    results do not depend on how many threads run them.
+    results depend neither on how many threads run them nor on how a tournament is cut
+    into calls (the progress bar's steps).
     """
-    block = 1024
+    block = BLOCK
     blocks = (games + block - 1) // block
-    for index in prange(blocks):
+    for index in prange(first_block, blocks):
         np.random.seed(seed * 1_000_003 + index)
         buffer = np.empty(1024)
         for i in range(buffer.shape[0]):
@@ -243,15 +250,27 @@ class FastGame:
         games: int,
         seed: int,
         max_turns: int = 100_000,
+        progress: Callable[[int], None] | None = None,
     ) -> FastResults:
-        """``games`` games of seat 0 against seat 1, who moves first alternating."""
+        """``games`` games of seat 0 against seat 1, who moves first alternating.
+
+        With ``progress``, the games are played in about a hundred steps and it is told
+        how many are done after each; the results are the same either way.
+        """
         stack = stop_bits(policies)
         seats = np.arange(len(policies), dtype=np.int64)
         winners = np.zeros(games, dtype=np.int64)
         turns = np.zeros(games, dtype=np.int64)
         finals = np.zeros((games, 2), dtype=np.int64)
-        start = time.perf_counter()
+        blocks = (games + BLOCK - 1) // BLOCK
+        step = blocks if progress is None else max(4, blocks // 100)
+        rules = self.kernel_rules()
         kernel = cast(Callable[..., None], play_many)
-        kernel(games, seed, stack, seats, self.kernel_rules(), max_turns, winners, turns, finals)
+        start = time.perf_counter()
+        for first_block in range(0, blocks, step):
+            end = min(games, (first_block + step) * BLOCK)
+            kernel(first_block, end, seed, stack, seats, rules, max_turns, winners, turns, finals)
+            if progress is not None:
+                progress(end)
         seconds = time.perf_counter() - start
         return FastResults(winners, turns, finals * self.tables.unit, seconds)
