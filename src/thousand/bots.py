@@ -45,6 +45,7 @@ for it. Another level plugs in with :func:`register_bot_level`.
 from __future__ import annotations
 
 import math
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ from thousand.game import BarrelSpec, Game
 from thousand.match import Policy
 from thousand.odds import turn_expectation
 from thousand.scoring import DICE, Dice
-from thousand.state import GameState, Phase, PlayerState, TurnEnd
+from thousand.state import Forced, GameState, Phase, PlayerState, TurnEnd
 
 BotFactory = Callable[[int | None], Policy]
 """Makes a computer player from an optional seed (used to break ties between equals)."""
@@ -299,22 +300,16 @@ BOLD = Temperament("bold", horizon=2, edge=-0.4)
 
 
 NodeKey = tuple[int, int, int, bool]
-"""A position within a turn: turn total, dice in hand, what forces a throw, first throw."""
+"""A position within a turn: turn total (capped, see :class:`TurnGraph`), dice in hand,
+what forces a throw, first throw."""
 
 WIN = math.inf
 """The raw value of a win: worth the target whatever the threat."""
 
 _END, _CHILD, _CHOICE = 0, 1, 2
 
-NEGLIGIBLE = 1e-4
-"""A forced position less likely than this to be reached is not planned further."""
-
 Edge = tuple[float, int, Any]
 """``(probability, kind, payload)``: an end (raw value), a child (its key) or a choice."""
-
-
-def node_key(state: GameState) -> NodeKey:
-    return (state.turn_total, state.dice_left, int(state.forced), state.throws == 0)
 
 
 class _Node:
@@ -344,12 +339,37 @@ class TurnGraph:
     leaves (:meth:`raw_value`) — which do not depend on the opponents, so a graph is
     reused whenever the player starts a turn with the same sheet (every failed attempt
     to enter the game, every bust on a barrel).
+
+    Turn totals are capped at :attr:`enough`, the total from which a stop is allowed and
+    wins: past it more points change nothing (a stop still wins; a throw still busts,
+    wins or goes on alike), so all those positions are one. This keeps the graph finite
+    — a chain of hot dice past the target comes back to its own position, a loop like a
+    favorite's — and it is the same cap as the solver's tables (turn total clamped at
+    ``target − score``), so :mod:`thousand.solver.levels` can reproduce a plan exactly.
     """
 
     def __init__(self, model: RulesModel, state: GameState) -> None:
         self.model = model
         self.me = state.current
         self.nodes: dict[NodeKey, _Node] = {}
+        self.enough = self._enough(state)
+        """The capped turn total, or None where no total both may stop and wins."""
+
+    def _enough(self, state: GameState) -> int | None:
+        game = self.model.game
+        sheet = state.players[self.me]
+        if game.exact_ending or any(truck >= game.target for truck in game.dump_trucks):
+            # Exact: a total past the target busts, so there is nothing to cap. A dump
+            # truck at or past the target makes a bigger total a different stop.
+            return None
+        enough = max(0, game.target - sheet.score)
+        probe = state._replace(
+            phase=Phase.DECIDE, turn_total=enough, dice_left=1, forced=Forced.NO, throws=1
+        )
+        if not probe.may_stop():
+            return None  # an entry threshold past the target (absurd, but allowed)
+        _, end = probe.advance(STOP)
+        return enough if end is not None and end.outcome == "win" else None
 
     def raw_value(self, after: GameState, end: TurnEnd) -> float:
         """Points an end of the turn is worth before the threat: ``WIN`` for a win."""
@@ -359,7 +379,12 @@ class TurnGraph:
 
     def key_of(self, state: GameState) -> NodeKey:
         """The key of a position, creating its node (with its stop value) when new."""
-        key = node_key(state)
+        total = state.turn_total
+        enough = self.enough
+        if enough is not None and total > enough:
+            total = enough
+            state = state._replace(turn_total=enough)
+        key = (total, state.dice_left, int(state.forced), state.throws == 0)
         if key not in self.nodes:
             stop: float | None = None
             if state.may_stop():
@@ -406,7 +431,15 @@ class TurnGraph:
 
 
 class _Plan:
-    """Values of a turn graph's positions for one threat and one temperament."""
+    """Values of a turn graph's positions for one threat and one temperament.
+
+    A value depends on the position and the number of voluntary throws still planned
+    (``depth``) only, never on the way the plan got there: that is what lets
+    :mod:`thousand.solver.levels` compute the same decisions as a table. A throw the
+    rules force (hot dice, an entry or a barrel not yet made) is followed to its end
+    without using up a planned throw; such chains end, as every forced throw either
+    busts or raises the turn total, up to :attr:`TurnGraph.enough`.
+    """
 
     def __init__(self, graph: TurnGraph, temperament: Temperament, threat: float) -> None:
         self.graph = graph
@@ -416,6 +449,11 @@ class _Plan:
         self.values: dict[tuple[NodeKey, int], float] = {}
         # Past PLAN_LIMIT a forced position is valued as a turn that busts with no cost.
         self.nothing = self.end(0.0)
+        # A forced chain recurses once or twice per throw, and a throw can add as
+        # little as one score unit: make room for the longest chain PLAN_LIMIT allows.
+        depth = 4 * (PLAN_LIMIT // graph.model.game.score_unit) + 1000
+        if sys.getrecursionlimit() < depth:
+            sys.setrecursionlimit(depth)
 
     def end(self, raw: float) -> float:
         if raw == WIN:
@@ -431,12 +469,12 @@ class _Plan:
         """The edge a throw must beat a stop by, in points; shrinks as the game is at stake."""
         return self.edge * key[0]
 
-    def value(self, key: NodeKey, depth: int, weight: float = 1.0) -> float:
+    def value(self, key: NodeKey, depth: int) -> float:
         """Value of a position where the mover throws or stops, ``depth`` throws ahead.
 
-        ``weight`` is the chance of getting here from the position being decided; a
-        forced throw from a position too unlikely to matter (a chain of hot dice) is
-        valued as a turn that records nothing instead of being followed further.
+        A position where the rules force a throw is worth that throw, planned as far
+        ahead as the position itself; a stop that wins is always taken (no edge, however
+        bold, is worth risking the game for).
         """
         memo = (key, depth)
         known = self.values.get(memo)
@@ -444,18 +482,18 @@ class _Plan:
             return known
         stop = self.graph.nodes[key].stop
         if stop is None:
-            if weight < NEGLIGIBLE:
-                return self.nothing
-            value = self.throw_value(key, depth, weight)
+            value = self.throw_value(key, depth)
+        elif stop == WIN:
+            value = self.target
         else:
             value = self.end(stop)
             if depth > 0 and key[0] <= PLAN_LIMIT:
-                throw = self.throw_value(key, depth - 1, weight) - self.margin(key)
+                throw = self.throw_value(key, depth - 1) - self.margin(key)
                 value = max(value, throw)
         self.values[memo] = value
         return value
 
-    def throw_value(self, key: NodeKey, depth: int, weight: float = 1.0) -> float:
+    def throw_value(self, key: NodeKey, depth: int) -> float:
         """Expected value of throwing now, the positions reached planned ``depth`` ahead."""
         node, edges = self.graph.edges(key)
         if not edges:  # past PLAN_LIMIT
@@ -465,23 +503,20 @@ class _Plan:
             if kind == _END:
                 value = self.end(payload)
             elif kind == _CHILD:
-                value = self.value(payload, depth, weight * probability)
+                value = self.value(payload, depth)
             else:
-                value = max(
-                    self.option(option, target, depth, weight * probability)
-                    for _, option, target in payload
-                )
+                value = max(self.option(option, target, depth) for _, option, target in payload)
             total += probability * value
         if not node.loop:
             return total
         if node.stop is None:  # forced to throw again from the same position
             return total / (1.0 - node.loop)
-        return total + node.loop * self.value(key, depth, weight * node.loop)
+        return total + node.loop * self.value(key, depth)
 
-    def option(self, kind: int, payload: Any, depth: int, weight: float = 1.0) -> float:
+    def option(self, kind: int, payload: Any, depth: int) -> float:
         if kind == _END:
             return self.end(payload)
-        return self.value(payload, depth, weight)
+        return self.value(payload, depth)
 
 
 class PlanningBot:
@@ -533,6 +568,8 @@ class PlanningBot:
             choices = [a for value, a in scored if value >= best - 1e-9]
             return choices[0] if len(choices) == 1 else self._random.choice(choices)
         key = graph.key_of(state)
+        if graph.nodes[key].stop == WIN:
+            return STOP
         stop = plan.stop_value(key)
         throw = plan.throw_value(key, horizon - 1) - plan.margin(key)
         return THROW if throw > stop else STOP

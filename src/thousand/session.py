@@ -8,15 +8,20 @@ written into the record, and when a turn ends the record is saved atomically
 
 Nothing here knows a rule: what is legal, what a throw scores and how a turn ends are
 the engine's answers, passed on in :class:`Step`.
+
+The solved strategy (:mod:`thousand.solver.strategy`) is the one heavy thing a game may
+need — for a ``perfect`` computer player and for the advisor. It is loaded (or solved
+once) by :meth:`Session.prepare_strategy` before play, or on demand by the screen, and
+kept in :attr:`Session.strategy`; numpy and the solver are imported only then.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thousand import __version__
 from thousand.actions import STOP, THROW, Action, Outcome, SetAside, Throw
@@ -32,12 +37,47 @@ from thousand.state import GameState, Phase, TurnEnd
 from thousand.storage import SavedGame, now_stamp, save_record, seats_of
 from thousand.texts import bot_level
 
+if TYPE_CHECKING:
+    from thousand.solver.strategy import Strategy
+
 BOT_PREFIX = "bot:"
 PROGRAM = "thousand play"
+PERFECT = "perfect"
+"""The computer level that plays the solved strategy (it needs :meth:`Session.prepare_strategy`)."""
 
 
 class PlayersError(ThousandError):
     """A ``--players`` list the game cannot seat (the message is in the player's language)."""
+
+
+class StrategyError(ThousandError):
+    """The solved strategy cannot be had: the solver's own error, or its cache unwritable."""
+
+
+def solved_strategy(game: Game, on_solve: Callable[[], None] | None = None) -> Strategy:
+    """The solved strategy of ``game``: from the cache, or solved now and cached.
+
+    ``on_solve`` is called once, just before a solve starts — the solver reports progress
+    only after it has accepted the rules, so a rule set it refuses never gets a "solving"
+    message ahead of its error. Raises a :class:`ThousandError`: the solver's own
+    (``RulesError`` for rules it cannot solve), or :class:`StrategyError` when the cache
+    cannot be written. Safe to call from a worker thread (it touches no session).
+    """
+    from thousand.solver.strategy import load_or_solve  # noqa: PLC0415 - numpy on demand
+
+    told = False
+
+    def progress(_message: str) -> None:
+        nonlocal told
+        if not told and on_solve is not None:
+            told = True
+            on_solve()
+
+    try:
+        strategy, _ = load_or_solve(game, progress)
+    except OSError as exc:  # the cache folder: not writable, disk full
+        raise StrategyError(f"the solver's cache cannot be written: {exc}") from None
+    return strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +194,9 @@ class Session:
     """How the last finished turn ended (shown until the next turn's first throw)."""
     save_error: str | None = None
     """Why the last save after a turn failed (the game goes on; the screen says so)."""
+    strategy: Strategy | None = None
+    """The solved strategy of the rules, once :meth:`prepare_strategy` has it (shared by
+    the advisor, so it is loaded once per game)."""
 
     # -- making one --------------------------------------------------------------
 
@@ -281,6 +324,22 @@ class Session:
     @property
     def has_humans(self) -> bool:
         return any(not seat.is_bot for seat in self.seats)
+
+    @property
+    def has_perfect(self) -> bool:
+        """A ``perfect`` computer player is seated (the strategy must be ready before play)."""
+        return any(seat.bot == PERFECT for seat in self.seats)
+
+    def prepare_strategy(self, on_solve: Callable[[], None] | None = None) -> Strategy:
+        """Load (or solve once) the strategy of the rules and keep it; see :func:`solved_strategy`.
+
+        Done before the first move so that a rule set the solver refuses is an error at
+        the start, not a crash in the middle of a game, and so the ``perfect`` players'
+        own lazy load finds the strategy in the cache.
+        """
+        if self.strategy is None:
+            self.strategy = solved_strategy(self.game, on_solve)
+        return self.strategy
 
     # -- playing -------------------------------------------------------------------
 

@@ -13,8 +13,9 @@ with its figures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from thousand.actions import STOP, THROW, Action
 from thousand.config import Rules
 from thousand.errors import IllegalActionError
 from thousand.game import BarrelSpec, Game
@@ -170,6 +171,79 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
     if rule == "game_over":
         return tr.gettext("the game is over")
     return tr.gettext("not allowed now")
+
+
+# -- the solved strategy: solving it, and its advice ----------------------------------
+
+
+def solving(tr: Translator, rules: Rules) -> str:
+    """What is said while a rule set is solved for the first time (then it is cached)."""
+    return tr.gettext("Solving the {rules} rules once (about 10 s)…").format(
+        rules=rules_title(tr, rules)
+    )
+
+
+def percent(tr: Translator, value: float, digits: int = 1) -> str:
+    """A chance as a percentage with the language's decimal mark: ``51.4%`` / ``51,4%``."""
+    number = f"{value * 100:.{digits}f}"
+    mark = tr.pgettext("decimal mark in a number", ".")
+    return tr.gettext("{number}%").format(number=number.replace(".", mark))
+
+
+MAX_DIGITS = 3
+"""Decimals a chance is shown with at most (told apart from a close second)."""
+
+
+def chance_digits(values: Sequence[float]) -> int:
+    """Decimals enough to tell different chances apart: one, more only when they round alike.
+
+    Near the point where throwing and stopping are worth the same, 48.23% and 48.17% would
+    both read 48.2% and the mark "best" would look arbitrary.
+    """
+    for digits in range(1, MAX_DIGITS + 1):
+        shown = {f"{value * 100:.{digits}f}" for value in values}
+        if len(shown) == len(set(values)):
+            return digits
+    return MAX_DIGITS
+
+
+def action_name(tr: Translator, action: Action, dice_left: int, turn_total: int) -> str:
+    """A decision as the actions bar names it: ``throw 3 dice`` / ``stop and record 105``."""
+    if action == THROW:
+        return tr.gettext("throw {dice}").format(dice=dice_count(tr, dice_left))
+    if action == STOP:
+        return tr.gettext("stop and record {points}").format(points=turn_total)
+    return str(action)
+
+
+def chance_lines(
+    tr: Translator, state: GameState, values: Mapping[Action, float]
+) -> list[tuple[str, bool]]:
+    """Each legal action with the mover's winning chance after it: ``(line, is best)``.
+
+    The actions keep the engine's order (throw, then stop); the best one — the highest
+    chance, the first on an exact tie — is marked in words, not only by colour. A forced
+    throw (the turn's first, hot dice, a stop not yet allowed) is called the only move:
+    its chance is the position's.
+    """
+    if not values:
+        return []
+    best = max(values, key=lambda action: values[action])
+    digits = chance_digits(list(values.values()))
+    lines = []
+    for action, chance in values.items():
+        name = action_name(tr, action, state.dice_left, state.turn_total)
+        shown = percent(tr, chance, digits)
+        if len(values) == 1:
+            line = tr.gettext("{action}: {chance} (the only move)").format(
+                action=name, chance=shown
+            )
+        elif action == best:
+            line = tr.gettext("{action}: {chance} ← best").format(action=name, chance=shown)
+        else:
+            line = tr.gettext("{action}: {chance}").format(action=name, chance=shown)
+        lines.append((line, action == best))
+    return lines
 
 
 # -- the end of a turn ---------------------------------------------------------------
@@ -396,6 +470,13 @@ def rules_help(tr: Translator, game: Game) -> list[tuple[str, list[str]]]:
         keys.append(
             tr.gettext("1–5 — pick the dice to set aside; A — all scoring dice; Enter — set aside.")
         )
+    keys.append(
+        tr.gettext(
+            "C — show or hide the winning chance of each action with perfect play from "
+            "here (the solved strategy; exact for two players, with three or more an "
+            "approximation: a duel with the leading opponent)."
+        )
+    )
     keys.append(tr.gettext("The game is saved after every turn."))
     sections.append((tr.gettext("Keys"), keys))
     return sections

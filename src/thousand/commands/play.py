@@ -9,6 +9,13 @@ Everything the player can get wrong — an unknown computer level, an empty or r
 name, more than eight players, a rules file with errors, a file given to ``--resume``
 that is not a saved game — is checked before anything is written: one line, exit
 status 2, and the saved game untouched.
+
+A ``perfect`` computer player plays the solved strategy of the rules. It is prepared
+before the game starts — loaded from the cache, or solved once with a message on
+standard error — so rules the solver cannot do (falling scores, choosing dice) are one
+more such error, not a failure in the middle of a game. The solution is of the
+two-player game; with three or more players ``perfect`` plays it against the leading
+opponent (the highest score; on a tie, whoever moves sooner) — an approximation.
 """
 
 from __future__ import annotations
@@ -17,14 +24,20 @@ import argparse
 from pathlib import Path
 
 from thousand.commands.base import Env, ExitStatus, Subparsers
-from thousand.errors import InputFileError, RulesError
+from thousand.errors import InputFileError, RulesError, ThousandError
 from thousand.game import Game
 from thousand.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.playsheet import plain_sheet
 from thousand.presets import DEFAULT_PRESET, load_rules
-from thousand.session import PlayersError, Session, default_seats, parse_players
+from thousand.session import (
+    PlayersError,
+    Session,
+    StrategyError,
+    default_seats,
+    parse_players,
+)
 from thousand.storage import games_dir, load_game, new_game_path
-from thousand.texts import rules_title
+from thousand.texts import rules_title, solving
 
 MAX_TURNS = 100_000
 """An unattended game stops after this many turns (rules whose penalties outrun progress)."""
@@ -39,14 +52,20 @@ def register(subparsers: Subparsers) -> None:
         "after every turn; --resume continues a saved game. Without a terminal, a game of "
         "computer players only is played through and its score sheet printed.",
         epilog='examples: thousand play · thousand play --players "Анна,Борис,bot:bold" '
-        "--rules ussr --lang ru · thousand play --players bot:bold,bot:cautious --fast "
-        "--save game.json",
+        "--rules ussr --lang ru · thousand play --players You,bot:perfect · thousand play "
+        "--players bot:bold,bot:cautious --fast --save game.json. bot:perfect plays the "
+        "solved strategy (solved once, about 10 s, then cached); it is exact for two "
+        "players, and with three or more it plays against the leading opponent (an "
+        "approximation); rules it cannot solve (bolts, dump trucks, choosing dice …) are "
+        "refused before the game starts. In the game, C shows the winning chance of each "
+        "action (the same strategy).",
     )
     parser.add_argument(
         "--players",
         metavar="NAMES",
-        help="players in turn order, comma-separated; bot:LEVEL (cautious, balanced, bold) "
-        "is a computer player, bot:LEVEL:NAME names it (default: you, bot:balanced, bot:bold)",
+        help="players in turn order, comma-separated; bot:LEVEL (cautious, balanced, bold, "
+        "perfect) is a computer player, bot:LEVEL:NAME names it (default: you, bot:balanced, "
+        "bot:bold)",
     )
     parser.add_argument(
         "--rules",
@@ -80,6 +99,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             )
         )
     if not session.state.is_over:
+        prepare_perfect(session, tr, env)
         session.save()  # proves the file can be written before anyone plays
     if interactive:
         from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
@@ -124,6 +144,35 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator]:
     except RulesError as exc:  # the engine's own check of the names
         raise PlayersError(str(exc)) from None
     return session, tr
+
+
+def prepare_perfect(session: Session, tr: Translator, env: Env) -> None:
+    """Have the solved strategy ready if a ``perfect`` player is seated (before any file).
+
+    A solve (the first game under a rule set) says so on standard error first, since it
+    takes a while; a rule set the solver refuses becomes a one-line error naming why.
+    """
+    if not session.has_perfect:
+        return
+
+    def tell() -> None:
+        env.stderr.write(solving(tr, session.game.rules) + "\n")
+        env.stderr.flush()
+
+    try:
+        session.prepare_strategy(tell)
+    except StrategyError as exc:
+        raise StrategyError(
+            tr.gettext("the computer player 'perfect' is not available: {reason}").format(
+                reason=exc
+            )
+        ) from None
+    except ThousandError as exc:
+        raise StrategyError(
+            tr.gettext("the computer player 'perfect' cannot play these rules: {reason}").format(
+                reason=exc
+            )
+        ) from None
 
 
 def resume_path(given: str) -> Path:

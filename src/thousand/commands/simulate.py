@@ -153,14 +153,21 @@ def draw(result: Tournament, path: str, rules: str) -> None:
     rates = [result.win_rate(i) for i in range(len(result.players))]
     heights = [rate for rate, _, _ in rates]
     errors = [[rate - low for rate, low, _ in rates], [high - rate for rate, _, high in rates]]
-    rates_axis.bar(result.players, heights, yerr=errors, capsize=6, color="#4a7ab5")
+    bars = rates_axis.bar(result.players, heights, yerr=errors, capsize=6, color="#4a7ab5")
+    rates_axis.bar_label(bars, labels=[f"{rate:.1%}" for rate in heights], label_type="center")
     rates_axis.axhline(1 / len(result.players), color="grey", linestyle="--", linewidth=1)
     rates_axis.set_ylabel("win rate (95% CI)")
     rates_axis.set_ylim(0, 1)
-    rates_axis.set_title(f"{result.games:,} games, {rules}")
+    first = result.to_json_data()["first_player_win_rate"]
+    rates_axis.set_title(f"{result.games:,} games, {rules}; first player wins {first:.1%}")
+    low = min(0, int(result.finals.min()))
+    high = int(result.finals.max()) + 25
+    bins = list(range(low - low % 25, high, 25))
     for index, name in enumerate(result.players):
-        scores_axis.hist(result.finals[:, index], bins=40, alpha=0.55, label=name)
-    scores_axis.set_xlabel("final score")
+        scores_axis.hist(
+            result.finals[:, index], bins=bins, histtype="step", linewidth=1.4, label=name
+        )
+    scores_axis.set_xlabel("final score (25-point bins)")
     scores_axis.set_ylabel("games")
     scores_axis.set_title("final scores")
     scores_axis.legend()

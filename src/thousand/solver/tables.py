@@ -86,26 +86,24 @@ def _synthetic(game: Game, score: int, total: int) -> GameState:
     return GameState(game, (mover, other), 0, Phase.DECIDE, total, 1, Forced.NO, 1, (), None)
 
 
-def build_tables(game: Game) -> SolverTables:
-    """Read the solver's arrays off ``game``; refuse rules the monotone solver can't do."""
-    obstacles = monotone_obstacles(game)
-    if obstacles:
-        raise RulesError(
-            f"the exact solver needs scores that only grow; these rules have {', '.join(obstacles)}"
-        )
-    unit = game.score_unit
-    target = game.target // unit
-    stop_ok = np.zeros((target, target + 1), dtype=np.bool_)
-    stop_to = np.full((target, target + 1), -1, dtype=np.int64)
-    for a in range(target):
-        for t in range(1, target - a + 1):
-            state = _synthetic(game, a * unit, t * unit)
-            if not state.may_stop():
-                continue
-            stop_ok[a, t] = True
-            after = state.advance(STOP)[0]
-            if after.winner is None:
-                stop_to[a, t] = after.players[0].score // unit
+ThrowRows = tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+]
+
+
+def throw_rows(game: Game, unit: int) -> ThrowRows:
+    """The throw outcomes of 1–5 dice, merged by what they do to a turn.
+
+    Row ``n`` lists the distinct (points in units, dice set aside, instant win) results
+    of a throw of ``n`` dice with their exact probabilities summed, read off the
+    engine's chance tables and score table; ``pbust[n]`` is the chance of a bust.
+    Returns ``(pts, kept, prob, inst, count, pbust)``.
+    """
     rows: list[dict[tuple[int, int, bool], Fraction]] = [defaultdict(Fraction) for _ in range(6)]
     pbust = np.zeros(6)
     for n in range(1, DICE + 1):
@@ -129,6 +127,30 @@ def build_tables(game: Game) -> SolverTables:
             prob[n, k] = float(probability)
             inst[n, k] = instant
         count[n] = len(rows[n])
+    return pts, kept, prob, inst, count, pbust
+
+
+def build_tables(game: Game) -> SolverTables:
+    """Read the solver's arrays off ``game``; refuse rules the monotone solver can't do."""
+    obstacles = monotone_obstacles(game)
+    if obstacles:
+        raise RulesError(
+            f"the exact solver needs scores that only grow; these rules have {', '.join(obstacles)}"
+        )
+    unit = game.score_unit
+    target = game.target // unit
+    stop_ok = np.zeros((target, target + 1), dtype=np.bool_)
+    stop_to = np.full((target, target + 1), -1, dtype=np.int64)
+    for a in range(target):
+        for t in range(1, target - a + 1):
+            state = _synthetic(game, a * unit, t * unit)
+            if not state.may_stop():
+                continue
+            stop_ok[a, t] = True
+            after = state.advance(STOP)[0]
+            if after.winner is None:
+                stop_to[a, t] = after.players[0].score // unit
+    pts, kept, prob, inst, count, pbust = throw_rows(game, unit)
     return SolverTables(
         unit=unit,
         target=target,

@@ -8,14 +8,23 @@ engine's answer put into words by :mod:`thousand.texts`.
 Computer players move one step at a time on a timer (a throw, then a decision), with a
 pause a person can follow, or at once with ``fast``. Their thinking runs in a worker
 thread, so the screen stays live even for a slow player.
+
+The advisor (key ``C``) shows, when a person decides to throw or stop, the winning
+chance after each legal action as the solved strategy gives it
+(:meth:`Strategy.action_values <thousand.solver.strategy.Strategy.action_values>`), the
+best one marked. The strategy is the session's (ready already when a ``perfect`` player
+is seated); otherwise it is loaded — or solved, the first time a rule set is played — in
+a worker thread on the first press, with a message meanwhile, and kept for the game.
+Rules the solver refuses, positions it cannot answer and moments that are no decision
+get a sentence instead of numbers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,25 +33,32 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from thousand.actions import STOP, THROW, Action, SetAside
-from thousand.errors import IllegalActionError, ThousandError
+from thousand.errors import IllegalActionError, RulesError, ThousandError
+from thousand.game import Game
 from thousand.i18n import Translator
 from thousand.playsheet import sheet_table, standings
-from thousand.session import Session, Step
-from thousand.state import Phase
+from thousand.session import Session, Step, solved_strategy
+from thousand.state import GameState, Phase
 from thousand.texts import (
+    chance_lines,
     dice_count,
     faces,
     player_label,
     refusal,
     rules_title,
+    solving,
     throw_summary,
     turn_end,
 )
 from thousand.tui.screens import HelpScreen
 from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
+
+if TYPE_CHECKING:
+    from thousand.solver.strategy import Strategy
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -53,6 +69,22 @@ TURN_PAUSE = 1.6
 """Seconds between the end of a turn and the next computer turn."""
 FIRST_PAUSE = 0.6
 """Seconds before a computer player's first throw of a turn."""
+
+
+class AdviceSolving(Message):
+    """Posted from the strategy's loading thread when it has to solve the rules first."""
+
+
+def ready_strategy(game: Game, on_solve: Callable[[], None]) -> Strategy:
+    """The strategy of ``game``, loaded or solved, with its lookups warmed up (a thread's job).
+
+    The first lookup may load the solver's compiled kernel; doing it here keeps that
+    pause off the screen's thread.
+    """
+    strategy = solved_strategy(game, on_solve)
+    with contextlib.suppress(ThousandError):
+        strategy.action_values(game.new_state(["first", "second"]))
+    return strategy
 
 
 class ThousandApp(App[int]):
@@ -76,6 +108,7 @@ class ThousandApp(App[int]):
     #turn-info { height: auto; }
     #history { height: auto; }
     #notice { height: auto; color: $warning; text-style: bold; }
+    #advice { height: auto; display: none; }
     #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
            scrollbar-size-vertical: 1; }
     #actions { height: auto; background: $boost; padding: 0 1; }
@@ -88,6 +121,7 @@ class ThousandApp(App[int]):
         Binding("q", "quit_game", show=False),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
         Binding("a", "pick_all", show=False),
+        Binding("c", "advice", show=False),
         Binding("enter", "set_aside", show=False),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 6)),
     ]
@@ -102,6 +136,12 @@ class ThousandApp(App[int]):
         self.bot_busy = False
         self.too_small = False
         self.quitting = False
+        self.advice_shown = False
+        self.advice_loading = False
+        self.advice_solving = False
+        self.advice_error: str | None = None
+        """Why the strategy could not be had (in the player's language); asked once a game."""
+        self._advice_cache: tuple[GameState, dict[Action, float] | str] | None = None
 
     # -- layout ----------------------------------------------------------------
 
@@ -117,6 +157,7 @@ class ThousandApp(App[int]):
                     yield Static(id="turn-info")
                     yield Static(id="history")
                     yield Static(id="notice")
+                    yield Static(id="advice")
                     yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 yield Static(id="sheet")
             yield Static(id="actions")
@@ -173,6 +214,10 @@ class ThousandApp(App[int]):
                 style="bold green",
             )
         self.query_one("#notice", Static).update(notice)
+        advice = self.query_one("#advice", Static)
+        advice.display = self.advice_shown
+        if self.advice_shown:
+            advice.update(self.advice_view())
         self.query_one("#sheet", Static).update(self.sheet_view())
         self.query_one("#actions", Static).update(self.actions_text())
 
@@ -280,6 +325,10 @@ class ThousandApp(App[int]):
                         ),
                         allowed=False,
                     )
+        if self.advice_shown:
+            key("C", tr.gettext("hide the chances"))
+        else:
+            key("C", tr.gettext("winning chances"))
         key("H", tr.gettext("rules"))
         key("Q", tr.gettext("save and quit"))
         return text
@@ -297,11 +346,14 @@ class ThousandApp(App[int]):
                 "#turn-info",
                 "#history",
                 "#notice",
+                "#advice",
                 "#actions",
             ]
         )
         for selector in selectors:
             widget = self.query_one(selector, Static)
+            if not widget.display:
+                continue
             content = widget.content
             parts.append(content.plain if isinstance(content, Text) else str(content))
         return "\n".join(parts)
@@ -426,6 +478,110 @@ class ThousandApp(App[int]):
         state = self.session.state
         if self.human_may_act() and state.phase is Phase.SET_ASIDE:
             self.perform(SetAside(self.chosen_dice()))
+
+    # -- advice ------------------------------------------------------------------
+
+    def action_advice(self) -> None:
+        """Show or hide the winning chances; the strategy is fetched on the first show."""
+        if self.too_small:
+            return
+        self.advice_shown = not self.advice_shown
+        if self.advice_shown:
+            self.fetch_strategy()
+        self.refresh_view()
+
+    def fetch_strategy(self) -> None:
+        """Start loading the strategy in a worker thread unless it is here, coming or refused."""
+        session = self.session
+        if session.strategy is not None or self.advice_loading or self.advice_error is not None:
+            return
+        if len(session.state.players) < 2:
+            return  # solitaire: nothing to solve, the panel says why
+        self.advice_loading = True
+        self.run_worker(self.load_strategy(), name="advice", group="advice", exclusive=True)
+
+    async def load_strategy(self) -> None:
+        """Load (or solve once) the strategy off the event loop, then redraw with it."""
+
+        def on_solve() -> None:  # in the worker thread; post_message is thread-safe
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.post_message(AdviceSolving())
+
+        try:
+            strategy = await asyncio.to_thread(ready_strategy, self.session.game, on_solve)
+        except RulesError as exc:
+            self.advice_error = self.tr.gettext(
+                "these rules cannot be solved exactly: {reason}"
+            ).format(reason=exc)
+        except ThousandError as exc:
+            self.advice_error = self.tr.gettext(
+                "the solved strategy is not available: {reason}"
+            ).format(reason=exc)
+        else:
+            if self.session.strategy is None:
+                self.session.strategy = strategy
+        finally:
+            self.advice_loading = False
+        if not self.quitting:
+            self.refresh_view()
+
+    def on_advice_solving(self, _message: AdviceSolving) -> None:
+        self.advice_solving = True
+        self.refresh_view()
+
+    def advice_values(self) -> dict[Action, float] | str:
+        """The chances at the position now, or why there are none (kept per position)."""
+        state = self.session.state
+        if self._advice_cache is not None and self._advice_cache[0] is state:
+            return self._advice_cache[1]
+        strategy = self.session.strategy
+        assert strategy is not None
+        answer: dict[Action, float] | str
+        try:
+            answer = strategy.action_values(state)
+        except ThousandError as exc:
+            answer = self.tr.gettext("not available in this position: {reason}").format(reason=exc)
+        self._advice_cache = (state, answer)
+        return answer
+
+    def advice_view(self) -> Text:
+        """The advice panel: chances with the best marked, or one sentence why not."""
+        session, tr = self.session, self.tr
+        state = session.state
+        text = Text()
+
+        def why_not(reason: str) -> Text:
+            text.append(tr.gettext("Winning chances: {reason}").format(reason=reason), "italic")
+            return text
+
+        if len(state.players) < 2:
+            return why_not(tr.gettext("the solved strategy needs two players or more."))
+        if self.advice_error is not None:
+            return why_not(self.advice_error)
+        if session.strategy is None:
+            if self.advice_solving:
+                return why_not(solving(tr, session.game.rules))
+            return why_not(tr.gettext("loading the solved strategy…"))
+        if state.is_over:
+            return why_not(tr.gettext("the game is over."))
+        if session.bot_to_move or state.phase is not Phase.DECIDE:
+            return why_not(tr.gettext("shown when a person decides to throw or stop."))
+        values = self.advice_values()
+        if isinstance(values, str):
+            return why_not(values)
+        text.append(tr.gettext("Winning chances with perfect play:"), "bold")
+        for line, best in chance_lines(tr, state, values):
+            text.append("\n" + ("▶ " if best else "  ") + line, "bold green" if best else "")
+        if len(state.players) > 2:
+            text.append(
+                "\n"
+                + tr.gettext(
+                    "Three or more players: an approximation, played as a duel with the "
+                    "leading opponent."
+                ),
+                "dim",
+            )
+        return text
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
