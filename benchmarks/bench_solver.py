@@ -1,0 +1,141 @@
+"""Perfect play's speed goals: the solve, one decision, and table-driven simulation.
+
+Run on demand (not part of the test suite, which never times anything)::
+
+    .venv/bin/python benchmarks/bench_solver.py [--rules classic] [--games 1000000] [--json]
+
+Figures:
+
+* ``solve`` — ``thousand solve --force --json`` in a fresh process with an empty numba
+  cache and an empty strategy cache, so the JIT compilation is paid as on a first run;
+  its seconds and peak memory are what the command itself reports, and ``wall_seconds``
+  is the whole process, start-up and compilation included (goal: ≤ 30 s, ≤ 2 GB).
+* ``decision`` — one ``perfect`` decision (:meth:`Strategy.decide`) on positions met in
+  real games, and one advisor answer (:meth:`Strategy.action_values`) (goal: ≤ 1 ms).
+* ``simulate`` — complete perfect-vs-perfect games per second on the native path, and
+  perfect against each table-driven level (goal: ≥ 200,000 games/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from thousand import Game, GameState, load_rules
+from thousand.bots import make_bot
+from thousand.dice import RandomDice
+from thousand.match import play_fast
+from thousand.solver.fastplay import FastGame
+from thousand.solver.strategy import Strategy, load_or_solve
+
+
+def bench_solve(rules: str) -> dict[str, Any]:
+    """A first-run solve in a clean process: compilation and all."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {
+            **os.environ,
+            "NUMBA_CACHE_DIR": str(Path(folder) / "numba"),
+            "THOUSAND_CACHE_DIR": str(Path(folder) / "strategies"),
+        }
+        command = [sys.executable, "-m", "thousand", "solve", "--rules", rules, "--force"]
+        start = time.perf_counter()
+        done = subprocess.run(
+            [*command, "--json"], env=env, capture_output=True, text=True, check=True
+        )
+        wall = time.perf_counter() - start
+    report: dict[str, Any] = json.loads(done.stdout)
+    return {
+        "first_player_win": report["first_player_win"],
+        "states": report["states"],
+        "seconds": report["seconds"],
+        "peak_memory_mb": report["peak_memory_mb"],
+        "wall_seconds": wall,
+    }
+
+
+def positions(game: Game, strategy: Strategy, count: int) -> list[GameState]:
+    """Decision positions of real perfect-vs-perfect games."""
+    found: list[GameState] = []
+
+    def collect(state: GameState) -> Any:
+        action = strategy.decide(state)
+        if len(state.legal_actions()) > 1:
+            found.append(state)
+        return action
+
+    seed = 0
+    while len(found) < count:
+        play_fast(game, ["a", "b"], [collect, collect], RandomDice(seed))
+        seed += 1
+    return found[:count]
+
+
+def bench_decision(game: Game, strategy: Strategy) -> dict[str, float]:
+    states = positions(game, strategy, 5000)
+    start = time.perf_counter()
+    for state in states:
+        strategy.decide(state)
+    decide = (time.perf_counter() - start) / len(states)
+    sample = states[:500]
+    start = time.perf_counter()
+    for state in sample:
+        strategy.action_values(state)
+    advise = (time.perf_counter() - start) / len(sample)
+    return {"decide_microseconds": decide * 1e6, "advise_microseconds": advise * 1e6}
+
+
+def bench_simulate(game: Game, strategy: Strategy, games: int) -> dict[str, Any]:
+    fast = FastGame(game, strategy.tables)
+    perfect = strategy.policy
+    fast.play([perfect, perfect], 2048, seed=0)  # compile before timing
+    results = fast.play([perfect, perfect], games, seed=1)
+    figures: dict[str, Any] = {"perfect_vs_perfect_games_per_second": games / results.seconds}
+    for level in ("cautious", "balanced", "bold"):
+        table = getattr(make_bot(level), "table", None)
+        levels = table(game) if table is not None else None
+        if levels is None:
+            continue
+        results = fast.play([perfect, levels], games, seed=2)
+        figures[f"perfect_vs_{level}_games_per_second"] = games / results.seconds
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic", help="preset or rules file")
+    parser.add_argument("--games", type=int, default=1_000_000, help="games per simulation")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    figures: dict[str, Any] = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
+    figures["solve"] = bench_solve(args.rules)
+    game = Game(load_rules(args.rules))
+    strategy, _ = load_or_solve(game)
+    figures["decision"] = bench_decision(game, strategy)
+    figures["simulate"] = bench_simulate(game, strategy, args.games)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    solve = figures["solve"]
+    print(
+        f"solve {args.rules}: {solve['states']:,} states, {solve['seconds']:.1f} s "
+        f"({solve['wall_seconds']:.1f} s with start-up and compilation), "
+        f"peak {solve['peak_memory_mb']:.0f} MB, first player {solve['first_player_win']:.10f}"
+    )
+    decision = figures["decision"]
+    print(
+        f"perfect decision {decision['decide_microseconds']:.2f} µs, "
+        f"advice {decision['advise_microseconds']:.0f} µs"
+    )
+    for name, rate in figures["simulate"].items():
+        print(f"{name.removesuffix('_games_per_second').replace('_', ' ')}: {rate:,.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()
