@@ -24,23 +24,9 @@ from rich.text import Text
 
 from thousand.i18n import Translator
 from thousand.record import TurnSummary
+from thousand.sheet import IN_PROGRESS, number, signed, write_sheet
 from thousand.state import GameState
 from thousand.texts import PENALTY_REASONS, player_label, standing
-
-BUST = "—"
-BARREL = "▣"
-WIN = "★"
-IN_PROGRESS = "…"
-MINUS = "−"
-
-
-def number(value: int) -> str:
-    """A score with a real minus sign."""
-    return str(value) if value >= 0 else f"{MINUS}{-value}"
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"{MINUS}{-value}"
 
 
 def sheet_cells(
@@ -48,45 +34,29 @@ def sheet_cells(
 ) -> list[list[str]]:
     """``cells[round][player]``: the text of each cell (lines joined by newlines).
 
-    ``turn_total`` adds the turn in progress (``… +40``) to the last round.
+    The cells are :func:`thousand.sheet.write_sheet`'s, with the bolt mark and the
+    penalty words in the player's language; ``turn_total`` adds the turn in progress
+    (``…+40``) to the current player's cell.
     """
-    count = len(state.players)
-    game = state.game
-    cells: dict[tuple[int, int], list[str]] = {}
-    bolt_mark = tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b")
-    for index, turn in enumerate(turns):
-        me, row = index % count, index // count
-        end = turn.end
-        lines = cells.setdefault((row, me), [])
-        if end is None:
-            continue
-        if end.outcome == "win":
-            lines.append(f"{number(end.score)} {WIN}")
-        elif end.outcome == "dump_truck":
-            lines.append(f"{number(end.before.score + end.points)}→0")
-        elif end.outcome == "stop":
-            mark = f" {BARREL}" if game.barrel_at(end.score) is not None else ""
-            lines.append(f"{number(end.score)}{mark}")
-        else:
-            own = [p for p in end.penalties if p.player == me]
-            shown = own[0].before if own else end.score
-            text = BUST if not end.before.entered and shown == 0 else f"{number(shown)} {BUST}"
-            if end.bolt:
-                paid = any(p.reason == "bolts" for p in own)
-                bolts = game.bolt_limit if paid else end.players[me].bolts
-                text += f" {bolt_mark}{bolts}"
-            lines.append(text)
-        for penalty in end.penalties:
-            reason = tr.gettext(PENALTY_REASONS.get(penalty.reason, penalty.reason))
-            cells.setdefault((row, penalty.player), []).append(
-                f"{signed(penalty.after - penalty.before)} {reason} → {number(penalty.after)}"
-            )
+    done = [turn for turn in turns if turn.end is not None]
+    sheet = write_sheet(
+        state.game,
+        state.players,
+        done,
+        bolt_mark=tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b"),
+        penalty_word=lambda reason: tr.gettext(PENALTY_REASONS.get(reason, reason)),
+    )
+    cells = [list(row) for row in sheet.rounds]
     if turn_total is not None and not state.is_over:
-        index = len(turns)
-        row = index // count
-        cells.setdefault((row, state.current), []).append(f"{IN_PROGRESS}{signed(turn_total)}")
-    rows = 1 + max((row for row, _ in cells), default=-1)
-    return [["\n".join(cells.get((r, p), [])) for p in range(count)] for r in range(rows)]
+        count = len(state.players)
+        row = len(done) // count
+        if row == len(cells):
+            cells.append([""] * count)
+        cell = cells[row][state.current]
+        cells[row][state.current] = "\n".join(
+            line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line
+        )
+    return cells
 
 
 def sheet_table(

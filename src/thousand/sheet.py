@@ -11,6 +11,7 @@ return strings or rich renderables; the command line decides where they go.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich import box
@@ -20,7 +21,7 @@ from rich.text import Text
 
 from thousand.game import Game
 from thousand.record import Replay, TurnSummary
-from thousand.state import Forced
+from thousand.state import Forced, PlayerState
 from thousand.words import PENALTY_WORDS, rules_name
 
 BUST = "—"
@@ -67,10 +68,26 @@ class Sheet:
 
 def build_sheet(replay: Replay) -> Sheet:
     """Walk the turns and write every cell; see the module docstring for the layout."""
-    writer = _SheetWriter(replay)
-    for index, turn in enumerate(replay.turns):
+    return write_sheet(replay.state.game, replay.state.players, replay.turns)
+
+
+def write_sheet(
+    game: Game,
+    final: Sequence[PlayerState],
+    turns: Sequence[TurnSummary],
+    *,
+    bolt_mark: str = "b",
+    penalty_word: Callable[[str], str] = lambda reason: PENALTY_WORDS.get(reason, reason),
+) -> Sheet:
+    """The cells of ``turns`` played by players whose sheets are now ``final``.
+
+    The one writer of every score sheet: ``thousand replay`` prints it in English, the
+    terminal game passes its translated bolt mark and penalty words.
+    """
+    writer = _SheetWriter(game, final, bolt_mark, penalty_word)
+    for index, turn in enumerate(turns):
         writer.write(index, turn)
-    return writer.sheet(len(replay.turns))
+    return writer.sheet(len(turns))
 
 
 _MARK_ORDER = ("bust", "bolts", "barrel", "dump_truck", "penalty", "win", "in_progress")
@@ -83,9 +100,17 @@ class _SheetWriter:
     bolt counts included, come from the engine.
     """
 
-    def __init__(self, replay: Replay) -> None:
-        self.game = replay.state.game
-        self.final = replay.state.players
+    def __init__(
+        self,
+        game: Game,
+        final: Sequence[PlayerState],
+        bolt_mark: str,
+        penalty_word: Callable[[str], str],
+    ) -> None:
+        self.game = game
+        self.final = final
+        self.bolt_mark = bolt_mark
+        self.penalty_word = penalty_word
         self.players = [sheet.name for sheet in self.final]
         self.cells: dict[tuple[int, int], _Cell] = {}
         self.marks: set[str] = set()
@@ -105,7 +130,7 @@ class _SheetWriter:
             self.marks.add("penalty")
             text = (
                 f"{signed(penalty.after - penalty.before)} "
-                f"{PENALTY_WORDS.get(penalty.reason, penalty.reason)} → {number(penalty.after)}"
+                f"{self.penalty_word(penalty.reason)} → {number(penalty.after)}"
             )
             self.cell(round_index, penalty.player).lines.append(((index, order), text))
             self.penalty_example = self.penalty_example or text
@@ -135,7 +160,7 @@ class _SheetWriter:
             self.marks.add("bolts")
             paid = any(penalty.reason == "bolts" for penalty in own)
             count = self.game.bolt_limit if paid else end.players[me].bolts
-            text += f" b{count}"
+            text += f" {self.bolt_mark}{count}"
         return text
 
     def score_text(self, score: int, entered: bool) -> str:
