@@ -13,10 +13,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from tui_support import cache_strategy, session_of
 
-from thousand import replay
+from thousand import RandomDice, replay
 from thousand.commands import play
 from thousand.commands.base import Env
+from thousand.session import Seat
+from thousand.solver.strategy import Strategy
 from thousand.storage import DATA_DIR_ENV, load_game
 from thousand.tui.__main__ import main
 
@@ -34,6 +37,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv(DATA_DIR_ENV, str(folder))
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "cache"))  # never the user's
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
@@ -180,3 +184,88 @@ def test_missing_file_and_conflicting_options(tmp_path: Path) -> None:
     assert "leave out --players" in bad("--resume", str(save), "--players", "bot:bold")
     assert save.read_bytes() == before
     assert "invalid choice: 'de'" in bad("--lang", "de")
+
+
+# -- the perfect computer player -------------------------------------------------------
+
+PERFECT = ["--players", "bot:perfect:Ideal,bot:bold", "--fast"]
+
+
+@pytest.fixture
+def solved(
+    classic_strategy: Strategy,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Strategy:
+    """The classic strategy, findable in the cache the commands read."""
+    folder = cache_strategy(classic_strategy, tmp_path_factory.getbasetemp() / "cmd-cache")
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(folder))
+    return classic_strategy
+
+
+def unsolvable_rules(folder: Path) -> Path:
+    """Rules the solver refuses: choosing dice is a decision it does not take."""
+    path = folder / "choose.toml"
+    path.write_text('preset = "classic"\nchoose_dice = true\n', encoding="utf-8")
+    return path
+
+
+def test_perfect_under_rules_the_solver_refuses_exits_2_before_any_file(
+    tmp_path: Path, data_dir: Path
+) -> None:
+    rules = unsolvable_rules(tmp_path)
+    save = tmp_path / "never.json"
+    err = bad(*PERFECT, "--rules", str(rules), "--save", str(save))
+    assert err.startswith("the computer player 'perfect' cannot play these rules: ")
+    assert "choose_dice" in err
+    assert not save.exists()
+    err = bad(*PERFECT, "--rules", str(rules), "--lang", "ru")
+    assert "«безупречный» не может играть по этим правилам" in err
+    assert not (data_dir / "games").exists() or not list((data_dir / "games").iterdir())
+
+
+def test_perfect_plays_through_from_the_cache_and_resumes(solved: Strategy, tmp_path: Path) -> None:
+    del solved
+    save = tmp_path / "perfect.json"
+    status, out, err = run(*PERFECT, "--seed", "5", "--save", str(save))
+    assert status == 0, err
+    assert err == ""  # loaded from the cache: nothing to say
+    assert "Ideal (computer, perfect)" in out and "Winner:" in out
+    assert load_game(save).replay.state.is_over
+
+    # A game saved in the middle, with a perfect seat, continues the same way.
+    middle = tmp_path / "middle.json"
+    seats = [Seat("Ideal", "perfect"), Seat("Bold", "bold")]
+    session = session_of("classic", seats, dice=RandomDice(8), save_path=middle, seed=8)
+    while len(session.turns) < 4:
+        session.bot_step()
+    session.save()
+    status, out, err = run("--resume", str(middle))
+    assert status == 0, err
+    assert err == "" and "Winner:" in out
+    result = load_game(middle).replay
+    assert result.state.is_over and len(result.turns) > 4
+
+
+def test_resuming_a_perfect_game_under_refused_rules_leaves_it_untouched(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "odd.json"
+    seats = [Seat("Ideal", "perfect"), Seat("Bold", "bold")]
+    rules = {"preset": "classic", "choose_dice": True}
+    session_of(rules, seats, dice=RandomDice(1), save_path=path).save()
+    before = path.read_bytes()
+    assert "cannot play these rules" in bad("--resume", str(path))
+    assert path.read_bytes() == before
+
+
+def test_the_first_solve_of_a_rule_set_says_so_once(tmp_path: Path) -> None:
+    rules = tmp_path / "short.toml"  # a short road: solved in about a second
+    rules.write_text('preset = "classic"\ntarget = 300\nbarrels = []\n', encoding="utf-8")
+    first = tmp_path / "first.json"
+    status, out, err = run(*PERFECT, "--rules", str(rules), "--seed", "1", "--save", str(first))
+    assert status == 0, err
+    assert err == "Solving the classic with changes rules once (about 10 s)…\n"
+    assert "Winner:" in out
+    status, _, err = run(*PERFECT, "--rules", str(rules), "--lang", "ru", "--seed", "2")
+    assert status == 0 and err == ""  # cached now

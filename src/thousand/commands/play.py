@@ -56,9 +56,8 @@ def register(subparsers: Subparsers) -> None:
         "--players bot:bold,bot:cautious --fast --save game.json. bot:perfect plays the "
         "solved strategy (solved once, about 10 s, then cached); it is exact for two "
         "players, and with three or more it plays against the leading opponent (an "
-        "approximation); rules it cannot solve (bolts, dump trucks, choosing dice …) are "
-        "refused before the game starts. In the game, C shows the winning chance of each "
-        "action (the same strategy).",
+        "approximation); rules the solver cannot do are refused before the game starts. "
+        "In the game, C shows the winning chance of each action (the same strategy).",
     )
     parser.add_argument(
         "--players",

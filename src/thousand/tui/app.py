@@ -13,8 +13,9 @@ The advisor (key ``C``) shows, when a person decides to throw or stop, the winni
 chance after each legal action as the solved strategy gives it
 (:meth:`Strategy.action_values <thousand.solver.strategy.Strategy.action_values>`), the
 best one marked. The strategy is the session's (ready already when a ``perfect`` player
-is seated); otherwise it is loaded — or solved, the first time a rule set is played — in
-a worker thread on the first press, with a message meanwhile, and kept for the game.
+is seated); otherwise it is loaded in a worker thread on the first press and kept for
+the game. The first time a rule set is played it is solved first, in a child process
+(:mod:`thousand.tui.solving`) with a message meanwhile, so the game stays playable.
 Rules the solver refuses, positions it cannot answer and moments that are no decision
 get a sentence instead of numbers.
 """
@@ -38,7 +39,6 @@ from textual.widgets import RichLog, Static
 
 from thousand.actions import STOP, THROW, Action, SetAside
 from thousand.errors import IllegalActionError, RulesError, ThousandError
-from thousand.game import Game
 from thousand.i18n import Translator
 from thousand.playsheet import sheet_table, standings
 from thousand.session import Session, Step, solved_strategy
@@ -55,6 +55,7 @@ from thousand.texts import (
     turn_end,
 )
 from thousand.tui.screens import HelpScreen
+from thousand.tui.solving import ChildSolver
 from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
 
 if TYPE_CHECKING:
@@ -73,18 +74,6 @@ FIRST_PAUSE = 0.6
 
 class AdviceSolving(Message):
     """Posted from the strategy's loading thread when it has to solve the rules first."""
-
-
-def ready_strategy(game: Game, on_solve: Callable[[], None]) -> Strategy:
-    """The strategy of ``game``, loaded or solved, with its lookups warmed up (a thread's job).
-
-    The first lookup may load the solver's compiled kernel; doing it here keeps that
-    pause off the screen's thread.
-    """
-    strategy = solved_strategy(game, on_solve)
-    with contextlib.suppress(ThousandError):
-        strategy.action_values(game.new_state(["first", "second"]))
-    return strategy
 
 
 class ThousandApp(App[int]):
@@ -142,6 +131,8 @@ class ThousandApp(App[int]):
         self.advice_error: str | None = None
         """Why the strategy could not be had (in the player's language); asked once a game."""
         self._advice_cache: tuple[GameState, dict[Action, float] | str] | None = None
+        self.solver = ChildSolver()
+        """Solves the rules for the advisor in a child process when they are not cached."""
 
     # -- layout ----------------------------------------------------------------
 
@@ -508,7 +499,7 @@ class ThousandApp(App[int]):
                 self.post_message(AdviceSolving())
 
         try:
-            strategy = await asyncio.to_thread(ready_strategy, self.session.game, on_solve)
+            strategy = await asyncio.to_thread(self.ready_strategy, on_solve)
         except RulesError as exc:
             self.advice_error = self.tr.gettext(
                 "these rules cannot be solved exactly: {reason}"
@@ -524,6 +515,30 @@ class ThousandApp(App[int]):
             self.advice_loading = False
         if not self.quitting:
             self.refresh_view()
+
+    def ready_strategy(self, on_solve: Callable[[], None]) -> Strategy:
+        """The strategy, loaded — after a solve in a child process if it is not cached.
+
+        Runs in a worker thread. The first lookup is made here too: it may load the
+        solver's compiled kernel, a pause better kept off the screen's thread.
+        """
+        from thousand.solver.strategy import cache_path  # noqa: PLC0415 - numpy on demand
+
+        game = self.session.game
+        if not cache_path(game).exists():
+            on_solve()
+            self.solver.solve(game)  # in a child process: the screen stays live
+        strategy = solved_strategy(game)
+        with contextlib.suppress(ThousandError):
+            strategy.action_values(game.new_state(["first", "second"]))
+        return strategy
+
+    def stop_solver(self) -> None:
+        """Stop a solve still running for the advisor, so leaving the game is not held up."""
+        self.solver.stop()
+
+    def on_unmount(self) -> None:
+        self.stop_solver()
 
     def on_advice_solving(self, _message: AdviceSolving) -> None:
         self.advice_solving = True
@@ -590,6 +605,7 @@ class ThousandApp(App[int]):
     async def action_quit_game(self) -> None:
         """Save (the record as it stands) and leave; the game can be resumed."""
         self.quitting = True
+        self.stop_solver()
         with contextlib.suppress(ThousandError):  # the last turn's save stands
             self.session.save()
         self.exit(0)
