@@ -19,7 +19,15 @@ then valued in points:
 * a win is worth the target; any other end is discounted by the chance that an opponent
   wins before the bot's next turn (each opponent's exact chance of making what they still
   need in one turn) — the endgame: near the end a bot presses on when stopping would only
-  hand the game to somebody else.
+  hand the game to somebody else. A stop that wins is always taken.
+
+Throws the rules force (hot dice, an entry or a barrel not yet made) cost a plan none of
+its look-ahead; a run of hot dice is followed for :data:`HOT_RUN` throws. A position's
+value depends only on the position and how far the plan still looks (at hot dice, also
+on the run so far), never on how likely the way there was, so under the rules the exact
+solver handles a level is also a table (:meth:`PlanningBot.table`,
+computed by :mod:`thousand.solver.levels`) that the native fast path plays at some
+100,000 games a second, making exactly the bot's decisions.
 
 The temperaments differ in how far they look and how much edge they want
 (:class:`Temperament`):
@@ -31,10 +39,11 @@ The temperaments differ in how far they look and how much edge they want
   up to 40% of the turn total.
 
 Balanced plays best; cautious gives away a little by banking early, bold a lot by
-busting (``benchmarks/bots_head_to_head.py``, 3000 games a pair under the classic
-rules: balanced beats cautious 52% of the time and bold 64%, cautious beats bold 60%;
-bold busts on 72% of its turns, cautious on 45%). Where the whole game is at stake the
-edge shrinks to nothing: near the end every level goes for the win.
+busting (20,000 games a pair under the classic rules with the level tables: balanced
+beats cautious 53% of the time and bold 69%, cautious beats bold 67%; and from
+``benchmarks/bots_head_to_head.py``: bold busts on 80% of its turns, cautious on 45%).
+Where the whole game is at stake the edge shrinks to nothing: near the end every level
+goes for the win.
 
 The registry :data:`BOT_LEVELS` maps a level name to a factory. ``perfect``, the
 player of :mod:`thousand.solver.player` (a solution of the whole two-player game), is
@@ -45,20 +54,23 @@ for it. Another level plugs in with :func:`register_bot_level`.
 from __future__ import annotations
 
 import math
-import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thousand.actions import STOP, THROW, Action, SetAside
-from thousand.errors import ThousandError
+from thousand.errors import RulesError, ThousandError
 from thousand.game import BarrelSpec, Game
 from thousand.match import Policy
 from thousand.odds import turn_expectation
 from thousand.scoring import DICE, Dice
 from thousand.state import Forced, GameState, Phase, PlayerState, TurnEnd
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 BotFactory = Callable[[int | None], Policy]
 """Makes a computer player from an optional seed (used to break ties between equals)."""
@@ -307,6 +319,7 @@ WIN = math.inf
 """The raw value of a win: worth the target whatever the threat."""
 
 _END, _CHILD, _CHOICE = 0, 1, 2
+_HOT_DICE = int(Forced.HOT_DICE)
 
 Edge = tuple[float, int, Any]
 """``(probability, kind, payload)``: an end (raw value), a child (its key) or a choice."""
@@ -320,16 +333,18 @@ class _Node:
     position — are ``(probability, kind, payload)``: an end of the turn (payload: raw
     value), a child position (its key), or under ``choose_dice`` a choice between
     set-asides (a tuple of ends and keys). ``loop`` is the probability of coming back
-    to this very position (a favorite).
+    to this very position (a favorite). ``banked`` is :meth:`TurnGraph.banked` (NaN
+    until asked).
     """
 
-    __slots__ = ("edges", "loop", "state", "stop")
+    __slots__ = ("banked", "edges", "loop", "state", "stop")
 
     def __init__(self, state: GameState, stop: float | None) -> None:
         self.state = state
         self.stop = stop
         self.edges: list[Edge] | None = None
         self.loop = 0.0
+        self.banked: float | None = math.nan
 
 
 class TurnGraph:
@@ -394,6 +409,19 @@ class TurnGraph:
             self.nodes[key] = _Node(state, stop)
         return key
 
+    def banked(self, key: NodeKey) -> float | None:
+        """At hot dice: the raw value of stopping if the rules let one stop now (None if
+        they would not even then); computed once."""
+        node = self.nodes[key]
+        if node.banked is not None and math.isnan(node.banked):
+            node.banked = None
+            probe = node.state._replace(forced=Forced.NO)
+            if probe.may_stop():
+                after, end = probe.advance(STOP)
+                assert end is not None
+                node.banked = self.raw_value(after, end)
+        return node.banked
+
     def edges(self, key: NodeKey) -> tuple[_Node, list[Edge]]:
         """The node and where each class of throw from it leads (computed once)."""
         node = self.nodes[key]
@@ -407,7 +435,17 @@ class TurnGraph:
                 if end is not None:
                     edges.append((probability, _END, self.raw_value(child, end)))
                 elif child.phase is Phase.SET_ASIDE:
-                    edges.append((probability, _CHOICE, self.choices(child)))
+                    # A set-aside back to this very position (all five of a favorite) is
+                    # its loop when it is the only one, and not planned otherwise.
+                    options = tuple(
+                        option
+                        for option in self.choices(child)
+                        if option[1] != _CHILD or option[2] != key
+                    )
+                    if options:
+                        edges.append((probability, _CHOICE, options))
+                    else:
+                        node.loop += probability
                 else:
                     child_key = self.key_of(child)
                     if child_key == key:
@@ -430,15 +468,23 @@ class TurnGraph:
         return tuple(options)
 
 
+HOT_RUN = 1
+"""Hot-dice throws in a row that a plan follows. At hot dice that would need one more,
+the plan takes the turn total as made (as :meth:`RulesModel.chance_to_make` does):
+throwing five dice gains about as much as it risks, and a second hot dice in a row is
+rare (7% under the classic rules). Following every run to its end (they do end: each
+throw busts or raises the turn total) would cost three to four times the time."""
+
+
 class _Plan:
     """Values of a turn graph's positions for one threat and one temperament.
 
-    A value depends on the position and the number of voluntary throws still planned
-    (``depth``) only, never on the way the plan got there: that is what lets
-    :mod:`thousand.solver.levels` compute the same decisions as a table. A throw the
-    rules force (hot dice, an entry or a barrel not yet made) is followed to its end
-    without using up a planned throw; such chains end, as every forced throw either
-    busts or raises the turn total, up to :attr:`TurnGraph.enough`.
+    A value depends only on the position, the voluntary throws still planned
+    (``depth``) and, at hot dice, how many hot-dice throws came right before it (``run``)
+    — never on the probability of the way there. That makes a plan reproducible as a
+    table (:mod:`thousand.solver.levels` computes the same decisions for every position
+    at once). A throw the rules force (hot dice, an entry or a barrel not yet made) uses
+    up no planned throw; a run of hot dice is followed for :data:`HOT_RUN` throws.
     """
 
     def __init__(self, graph: TurnGraph, temperament: Temperament, threat: float) -> None:
@@ -446,14 +492,9 @@ class _Plan:
         self.edge = temperament.edge * (1.0 - threat)
         self.threat = threat
         self.target = float(graph.model.game.target)
-        self.values: dict[tuple[NodeKey, int], float] = {}
-        # Past PLAN_LIMIT a forced position is valued as a turn that busts with no cost.
+        self.values: dict[tuple[NodeKey, int, int], float] = {}
+        # A forced position past PLAN_LIMIT is valued as a turn that busts with no cost.
         self.nothing = self.end(0.0)
-        # A forced chain recurses once or twice per throw, and a throw can add as
-        # little as one score unit: make room for the longest chain PLAN_LIMIT allows.
-        depth = 4 * (PLAN_LIMIT // graph.model.game.score_unit) + 1000
-        if sys.getrecursionlimit() < depth:
-            sys.setrecursionlimit(depth)
 
     def end(self, raw: float) -> float:
         if raw == WIN:
@@ -469,20 +510,26 @@ class _Plan:
         """The edge a throw must beat a stop by, in points; shrinks as the game is at stake."""
         return self.edge * key[0]
 
-    def value(self, key: NodeKey, depth: int) -> float:
+    def value(self, key: NodeKey, depth: int, run: int = 0) -> float:
         """Value of a position where the mover throws or stops, ``depth`` throws ahead.
 
-        A position where the rules force a throw is worth that throw, planned as far
-        ahead as the position itself; a stop that wins is always taken (no edge, however
-        bold, is worth risking the game for).
+        ``run`` is the number of hot-dice throws made in a row just before. A position
+        where the rules force a throw is worth that throw, planned as far ahead as the
+        position itself; a stop that wins is always taken (no edge, however bold, is
+        worth risking the game for).
         """
-        memo = (key, depth)
+        node = self.graph.nodes[key]
+        stop = node.stop
+        hot = stop is None and key[2] == _HOT_DICE
+        if hot and run >= HOT_RUN:
+            banked = self.graph.banked(key)
+            return self.nothing if banked is None else self.end(banked)
+        memo = (key, depth, run if hot else 0)
         known = self.values.get(memo)
         if known is not None:
             return known
-        stop = self.graph.nodes[key].stop
         if stop is None:
-            value = self.throw_value(key, depth)
+            value = self.throw_value(key, depth, run + 1 if hot else 0)
         elif stop == WIN:
             value = self.target
         else:
@@ -493,8 +540,11 @@ class _Plan:
         self.values[memo] = value
         return value
 
-    def throw_value(self, key: NodeKey, depth: int) -> float:
-        """Expected value of throwing now, the positions reached planned ``depth`` ahead."""
+    def throw_value(self, key: NodeKey, depth: int, run: int = 0) -> float:
+        """Expected value of throwing now, the positions reached planned ``depth`` ahead.
+
+        ``run``: hot-dice throws in a row, this one included when it is one.
+        """
         node, edges = self.graph.edges(key)
         if not edges:  # past PLAN_LIMIT
             return self.nothing
@@ -503,9 +553,11 @@ class _Plan:
             if kind == _END:
                 value = self.end(payload)
             elif kind == _CHILD:
-                value = self.value(payload, depth)
+                value = self.value(payload, depth, run)
             else:
-                value = max(self.option(option, target, depth) for _, option, target in payload)
+                value = max(
+                    self.option(option, target, depth, run) for _, option, target in payload
+                )
             total += probability * value
         if not node.loop:
             return total
@@ -513,10 +565,10 @@ class _Plan:
             return total / (1.0 - node.loop)
         return total + node.loop * self.value(key, depth)
 
-    def option(self, kind: int, payload: Any, depth: int) -> float:
+    def option(self, kind: int, payload: Any, depth: int, run: int = 0) -> float:
         if kind == _END:
             return self.end(payload)
-        return self.value(payload, depth)
+        return self.value(payload, depth, run)
 
 
 class PlanningBot:
@@ -551,6 +603,22 @@ class PlanningBot:
             threat = rules_model(state.game).threat(state)
             self._plan = (key, _Plan(self.graph(state), self.temperament, threat))
         return self._plan[1]
+
+    def table(self, game: Game) -> npt.NDArray[np.uint8] | None:
+        """This level's stop table ``[a, b, t, n]`` for the native fast path, or None.
+
+        The table makes exactly this bot's throw-or-stop decisions (see
+        :mod:`thousand.solver.levels`); it exists only for the rules the exact solver
+        handles (None for the others). It is computed once per rule set and kept in
+        memory; numpy and numba are loaded only here, so a terminal game that never
+        asks starts as fast as before.
+        """
+        from thousand.solver.levels import cached_level_table  # noqa: PLC0415 (numba)
+
+        try:
+            return cached_level_table(game, self.temperament)
+        except RulesError:  # build_tables refuses rules where scores can fall
+            return None
 
     def __call__(self, state: GameState) -> Action:
         actions = state.legal_actions()
