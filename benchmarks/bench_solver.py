@@ -117,6 +117,8 @@ def main() -> None:
     figures["solve"] = bench_solve(args.rules)
     game = Game(load_rules(args.rules))
     strategy, _ = load_or_solve(game)
+    if not isinstance(strategy, Strategy):
+        raise SystemExit(f"{args.rules}: scores can fall; this benchmark is for the exact solver")
     figures["decision"] = bench_decision(game, strategy)
     figures["simulate"] = bench_simulate(game, strategy, args.games)
     if args.json:

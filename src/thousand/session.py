@@ -38,7 +38,7 @@ from thousand.storage import SavedGame, now_stamp, save_record, seats_of
 from thousand.texts import bot_level
 
 if TYPE_CHECKING:
-    from thousand.solver.strategy import Strategy
+    from thousand.solver.strategy import SolvedStrategy
 
 BOT_PREFIX = "bot:"
 PROGRAM = "thousand play"
@@ -54,7 +54,7 @@ class StrategyError(ThousandError):
     """The solved strategy cannot be had: the solver's own error, or its cache unwritable."""
 
 
-def solved_strategy(game: Game, on_solve: Callable[[], None] | None = None) -> Strategy:
+def solved_strategy(game: Game, on_solve: Callable[[], None] | None = None) -> SolvedStrategy:
     """The solved strategy of ``game``: from the cache, or solved now and cached.
 
     ``on_solve`` is called once, just before a solve starts — the solver reports progress
@@ -194,7 +194,7 @@ class Session:
     """How the last finished turn ended (shown until the next turn's first throw)."""
     save_error: str | None = None
     """Why the last save after a turn failed (the game goes on; the screen says so)."""
-    strategy: Strategy | None = None
+    strategy: SolvedStrategy | None = None
     """The solved strategy of the rules, once :meth:`prepare_strategy` has it (shared by
     the advisor, so it is loaded once per game)."""
 
@@ -330,7 +330,7 @@ class Session:
         """A ``perfect`` computer player is seated (the strategy must be ready before play)."""
         return any(seat.bot == PERFECT for seat in self.seats)
 
-    def prepare_strategy(self, on_solve: Callable[[], None] | None = None) -> Strategy:
+    def prepare_strategy(self, on_solve: Callable[[], None] | None = None) -> SolvedStrategy:
         """Load (or solve once) the strategy of the rules and keep it; see :func:`solved_strategy`.
 
         Done before the first move so that a rule set the solver refuses is an error at

@@ -1,7 +1,9 @@
 """``thousand advise RECORD``: the winning chance of each legal action where a record ends.
 
 The record is replayed through the engine; the position it ends in is looked up in the
-solved strategy of its rules (solved and cached on first use, see ``thousand solve``).
+solved strategy of its rules (solved and cached on first use, see ``thousand solve``:
+seconds for the classic rules, minutes for rules where scores can fall — there the
+values are those of value iteration, to its stated tolerance).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The ``perfect`` computer player: plays the solved strategy of the game's rules.
 
-The strategy is loaded from the cache, or solved once (about ten seconds for the
-classic rules) the first time a rule set is played. With three or more players it plays
-the two-player strategy against the leading opponent (see :mod:`.strategy`).
+The strategy is loaded from the cache, or solved once the first time a rule set is
+played: about ten seconds for the classic rules, minutes for rules where scores can fall
+(see ``thousand solve``). With three or more players it plays the two-player strategy
+against the leading opponent (see :mod:`.strategy`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy.typing as npt
 
 from thousand.actions import Action
 from thousand.game import Game
-from thousand.solver.strategy import Strategy, load_or_solve
+from thousand.solver.strategy import SolvedStrategy, load_or_solve
 from thousand.state import GameState
 
 
@@ -21,9 +22,9 @@ class PerfectPlayer:
 
     def __init__(self, seed: int | None = None) -> None:
         del seed  # perfect play never needs to break a tie at random
-        self._strategies: dict[str, Strategy] = {}
+        self._strategies: dict[str, SolvedStrategy] = {}
 
-    def strategy(self, game: Game) -> Strategy:
+    def strategy(self, game: Game) -> SolvedStrategy:
         """The solved strategy of ``game`` (cached, or solved now)."""
         known = self._strategies.get(game.canonical)
         if known is None:
@@ -31,9 +32,14 @@ class PerfectPlayer:
             self._strategies[game.canonical] = known
         return known
 
-    def table(self, game: Game) -> npt.NDArray[np.uint8]:
-        """The stop/throw table the native fast path reads."""
-        return self.strategy(game).policy
+    def table(self, game: Game) -> npt.NDArray[np.uint8] | None:
+        """The stop table the native fast path reads; None where scores can fall.
+
+        The native simulator plays only rules whose scores only grow, and only those have
+        a stop table; under other rules games go through the engine, one decision at a
+        time (:meth:`__call__`).
+        """
+        return self.strategy(game).native_table()
 
     def __call__(self, state: GameState) -> Action:
         return self.strategy(state.game).decide(state)

@@ -59,7 +59,7 @@ from thousand.tui.solving import ChildSolver
 from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
 
 if TYPE_CHECKING:
-    from thousand.solver.strategy import Strategy
+    from thousand.solver.strategy import SolvedStrategy
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -516,7 +516,7 @@ class ThousandApp(App[int]):
         if not self.quitting:
             self.refresh_view()
 
-    def ready_strategy(self, on_solve: Callable[[], None]) -> Strategy:
+    def ready_strategy(self, on_solve: Callable[[], None]) -> SolvedStrategy:
         """The strategy, loaded — after a solve in a child process if it is not cached.
 
         Runs in a worker thread. The first lookup is made here too: it may load the
