@@ -119,10 +119,10 @@ def test_native_tournament_counts_the_first_player_by_game(classic_strategy: Str
 def test_progress_steps_do_not_change_the_games(classic_strategy: Strategy) -> None:
     fast = FastGame(CLASSIC, classic_strategy.tables)
     policies = [classic_strategy.policy, classic_strategy.policy]
-    whole = fast.play(policies, 20_000, seed=2)
+    whole = fast.play(policies, 100_000, seed=2)
     seen: list[int] = []
-    stepped = fast.play(policies, 20_000, seed=2, progress=seen.append)
-    assert seen[-1] == 20_000
+    stepped = fast.play(policies, 100_000, seed=2, progress=seen.append)
+    assert seen[-1] == 100_000
     assert seen == sorted(seen)
     assert len(seen) > 1
     assert np.array_equal(whole.winners, stepped.winners)

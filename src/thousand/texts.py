@@ -177,10 +177,20 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
 
 
 def solving(tr: Translator, rules: Rules) -> str:
-    """What is said while a rule set is solved for the first time (then it is cached)."""
-    return tr.gettext("Solving the {rules} rules once (about 10 s)…").format(
-        rules=rules_title(tr, rules)
-    )
+    """What is said while a rule set is solved for the first time (then it is cached).
+
+    Rules whose scores only grow solve exactly in seconds; the others take value
+    iteration over far more positions (``ussr``: about twelve minutes), and the player
+    is told so before waiting.
+    """
+    from thousand.game import Game  # noqa: PLC0415 - only when a solve starts
+    from thousand.solver.tables import monotone_obstacles  # noqa: PLC0415 - numpy
+
+    if monotone_obstacles(Game(rules)):
+        text = tr.gettext("Solving the {rules} rules once (this can take 10–20 minutes)…")
+    else:
+        text = tr.gettext("Solving the {rules} rules once (about 10 s)…")
+    return text.format(rules=rules_title(tr, rules))
 
 
 def percent(tr: Translator, value: float, digits: int = 1) -> str:

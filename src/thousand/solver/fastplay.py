@@ -254,7 +254,7 @@ class FastGame:
     ) -> FastResults:
         """``games`` games of seat 0 against seat 1, who moves first alternating.
 
-        With ``progress``, the games are played in about a hundred steps and it is told
+        With ``progress``, the games are played in up to fifty steps and it is told
         how many are done after each; the results are the same either way.
         """
         stack = stop_bits(policies)
@@ -263,7 +263,7 @@ class FastGame:
         turns = np.zeros(games, dtype=np.int64)
         finals = np.zeros((games, 2), dtype=np.int64)
         blocks = (games + BLOCK - 1) // BLOCK
-        step = blocks if progress is None else max(4, blocks // 100)
+        step = blocks if progress is None else max(32, blocks // 50)
         rules = self.kernel_rules()
         kernel = cast(Callable[..., None], play_many)
         start = time.perf_counter()
