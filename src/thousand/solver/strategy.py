@@ -226,20 +226,34 @@ class Strategy(SolvedStrategy):
         path = path or cache_path(game)
         if not path.exists():
             return None
-        try:
-            with np.load(path) as data:
-                meta = json.loads(str(data["meta"]))
-                if meta.get("rules") != game.canonical or meta.get("version") != SOLVER_VERSION:
-                    return None
-                win = data["win"]
-                packed = data["policy"]
-        except (OSError, ValueError, KeyError):
-            return None  # a damaged cache file is simply recomputed
+        found = _read_cache(path, game, "policy")
+        if found is None or found[0].get("solver", "exact") != "exact":
+            return None
+        meta, win, packed = found
+        assert packed is not None
         tables = build_tables(game)
         target = tables.target
         shape = (target, target, target + 1, 6)
         policy = np.unpackbits(packed, count=int(np.prod(shape))).reshape(shape)
         return cls(game, tables, win, policy, _info_of(meta))
+
+
+def _read_cache(
+    path: Path, game: Game, extra: str | None = None
+) -> tuple[dict[str, Any], npt.NDArray[Any], npt.NDArray[Any] | None] | None:
+    """(meta, win table, the array ``extra``) of a cache file written for ``game``.
+
+    None when the file is for other rules or an older solver, or is damaged: the
+    strategy is then simply computed again.
+    """
+    try:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("rules") != game.canonical or meta.get("version") != SOLVER_VERSION:
+                return None
+            return meta, data["win"], None if extra is None else data[extra]
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def _info_of(meta: dict[str, Any]) -> SolveInfo:
@@ -354,18 +368,10 @@ class FallingStrategy(SolvedStrategy):
         path = path or cache_path(game)
         if not path.exists():
             return None
-        try:
-            with np.load(path) as data:
-                meta = json.loads(str(data["meta"]))
-                if (
-                    meta.get("rules") != game.canonical
-                    or meta.get("version") != SOLVER_VERSION
-                    or meta.get("solver") != "value_iteration"
-                ):
-                    return None
-                win = data["win"]
-        except (OSError, ValueError, KeyError):
-            return None  # a damaged cache file is simply recomputed
+        found = _read_cache(path, game)
+        if found is None or found[0].get("solver") != "value_iteration":
+            return None
+        meta, win, _ = found
         sheets = build_sheets(game, meta["floor"], meta["entry_step"])
         if sheets.count != meta["sheets"] or win.shape != (sheets.count, sheets.count):
             return None
