@@ -67,6 +67,38 @@ def stop_outcome(i: int, j: int, t: int, sheets: Any) -> tuple[int, int]:
     return mine, theirs
 
 
+WIN_NOW, BUST_NOW, DUMP_NOW, MOVE = 0, 1, 2, 3
+"""What an outcome of a throw does (:func:`landing`)."""
+
+
+@njit(cache=True)
+def landing(t: int, n: int, k: int, rows: Any, last: int, dump_row: Any) -> tuple[int, int, int]:
+    """Where outcome ``k`` of throwing ``n`` dice with ``t`` in hand leads: (what, t2, n2).
+
+    An instant win; a bust (an overshoot under the exact ending); a mid-turn dump truck
+    (``dump_row[t2]``); or a move to ``(t2, n2)`` — totals past the target capped at
+    ``last``, where a stop wins. The one reading of the outcome rows that the planning
+    pass and the forward pass share.
+    """
+    pts = rows[0]
+    kept = rows[1]
+    inst = rows[3]
+    exact = rows[7]
+    if inst[n, k]:
+        return WIN_NOW, t, n
+    t2 = t + pts[n, k]
+    n2 = n - kept[n, k]
+    if n2 == 0:
+        n2 = DICE
+    if t2 > last:
+        if exact:
+            return BUST_NOW, t, n
+        return MOVE, last, n2
+    if dump_row[t2]:
+        return DUMP_NOW, t, n
+    return MOVE, t2, n2
+
+
 @njit(cache=True)
 def turn_dp(
     i: int, j: int, bust_value: float, W: Any, sheets: Any, rows: Any, work: Any
@@ -102,19 +134,14 @@ def turn_dp(
             self_p = 0.0
             for k in range(count[n]):
                 p = prob[n, k]
-                if inst[n, k]:
+                what, t2, n2 = landing(t, n, k, rows, last, dump_at[i])
+                if what == WIN_NOW:
                     sa += p
                     continue
-                t2 = t + pts[n, k]
-                n2 = n - kept[n, k]
-                if n2 == 0:
-                    n2 = DICE
-                if t2 > last:
-                    if exact:
-                        sb += p
-                        continue
-                    t2 = last
-                elif dump_at[i, t2]:
+                if what == BUST_NOW:
+                    sb += p
+                    continue
+                if what == DUMP_NOW:
                     sa += p * dump_value
                     continue
                 if t2 == t and n2 == n:
@@ -195,7 +222,7 @@ def turn_ends(i: int, j: int, sheets: Any, rows: Any, work: Any, reach: Any, sto
     stop_to = sheets[1]
     dump_at = sheets[8]
     target = sheets[9]
-    pts, kept, prob, inst, count, pbust, hot_must_throw, exact, retry = rows
+    _pts, _kept, prob, _inst, count, pbust, hot_must_throw, _exact, retry = rows
     last = target - score[i]
     for t in range(last + 1):
         stop_p[t] = 0.0
@@ -212,22 +239,15 @@ def turn_ends(i: int, j: int, sheets: Any, rows: Any, work: Any, reach: Any, sto
         reach[0, DICE] = pbust[DICE]
         for k in range(count[DICE]):
             p = prob[DICE, k]
-            if inst[DICE, k]:
+            what, t2, n2 = landing(0, DICE, k, rows, last, dump_at[i])
+            if what == WIN_NOW:
                 win += p
-                continue
-            t2 = pts[DICE, k]
-            if t2 > last:
-                if exact:
-                    bust += p
-                    continue
-                t2 = last
-            elif dump_at[i, t2]:
+            elif what == BUST_NOW:
+                bust += p
+            elif what == DUMP_NOW:
                 dump += p
-                continue
-            n2 = DICE - kept[DICE, k]
-            if n2 == 0:
-                n2 = DICE
-            reach[t2, n2] += p
+            else:
+                reach[t2, n2] += p
     else:
         reach[0, DICE] = 1.0
     # Reverse of turn_dp's order: every move goes to a position turn_dp solved earlier.
@@ -251,36 +271,22 @@ def turn_ends(i: int, j: int, sheets: Any, rows: Any, work: Any, reach: Any, sto
                 continue
             self_p = 0.0
             for k in range(count[n]):
-                t2 = t + pts[n, k]
-                n2 = n - kept[n, k]
-                if n2 == 0:
-                    n2 = DICE
-                if inst[n, k] or (t2 > last and exact) or (t2 <= last and dump_at[i, t2]):
-                    continue
-                if min(t2, last) == t and n2 == n:
+                what, t2, n2 = landing(t, n, k, rows, last, dump_at[i])
+                if what == MOVE and t2 == t and n2 == n:
                     self_p += prob[n, k]
             mass /= 1.0 - self_p
             bust += mass * pbust[n]
             for k in range(count[n]):
                 p = mass * prob[n, k]
-                if inst[n, k]:
+                what, t2, n2 = landing(t, n, k, rows, last, dump_at[i])
+                if what == WIN_NOW:
                     win += p
-                    continue
-                t2 = t + pts[n, k]
-                n2 = n - kept[n, k]
-                if n2 == 0:
-                    n2 = DICE
-                if t2 > last:
-                    if exact:
-                        bust += p
-                        continue
-                    t2 = last
-                elif dump_at[i, t2]:
+                elif what == BUST_NOW:
+                    bust += p
+                elif what == DUMP_NOW:
                     dump += p
-                    continue
-                if t2 == t and n2 == n:
-                    continue
-                reach[t2, n2] += p
+                elif t2 != t or n2 != n:
+                    reach[t2, n2] += p
     return win, bust, dump, margin
 
 
