@@ -223,10 +223,7 @@ class Strategy(SolvedStrategy):
     @classmethod
     def load(cls, game: Game, path: Path | None = None) -> Strategy | None:
         """The cached strategy of ``game``, or None when there is none (or it is stale)."""
-        path = path or cache_path(game)
-        if not path.exists():
-            return None
-        found = _read_cache(path, game, "policy")
+        found = _read_cache(path or cache_path(game), game, "policy")
         if found is None or found[0].get("solver", "exact") != "exact":
             return None
         meta, win, packed = found
@@ -246,6 +243,8 @@ def _read_cache(
     None when the file is for other rules or an older solver, or is damaged: the
     strategy is then simply computed again.
     """
+    if not path.exists():
+        return None
     try:
         with np.load(path) as data:
             meta = json.loads(str(data["meta"]))
@@ -365,10 +364,7 @@ class FallingStrategy(SolvedStrategy):
     @classmethod
     def load(cls, game: Game, path: Path | None = None) -> FallingStrategy | None:
         """The cached strategy of ``game``, or None when there is none (or it is stale)."""
-        path = path or cache_path(game)
-        if not path.exists():
-            return None
-        found = _read_cache(path, game)
+        found = _read_cache(path or cache_path(game), game)
         if found is None or found[0].get("solver") != "value_iteration":
             return None
         meta, win, _ = found
