@@ -26,9 +26,6 @@ from thousand.game import Game
 from thousand.scoring import CHANCE_TABLES, DICE
 from thousand.solver.tables import SolverTables, build_tables
 
-# Per number of dice n (row n): the outcome of each of the 6**n ordered throws, and each
-# outcome's points (units), dice kept (0 = bust) and instant-win flag.
-
 
 @njit(cache=True)
 def play_one(
@@ -41,11 +38,8 @@ def play_one(
     more uniforms than given stops with winner -2 (the caller gives more and replays).
     """
     (
-        outcome_of,
+        codes,
         totals,
-        o_pts,
-        o_kept,
-        o_inst,
         _stop_ok,
         stop_to,
         target,
@@ -83,17 +77,17 @@ def play_one(
             throws += 1
             # The ordered throw int(u * 6**n) names its outcome by table (RandomDice
             # finds the same one by bisecting the cumulative weights).
-            k = outcome_of[n, int(u * totals[n])]
-            kept = o_kept[n, k]
+            code = codes[n, int(u * totals[n])]
+            kept = (code >> 1) & 7
             if kept == 0:
                 if throws == 1 and retry:
                     forced = True
                     continue
                 break
-            if o_inst[n, k]:
-                scores[mover] = a + t + o_pts[n, k]
+            if code & 1:
+                scores[mover] = a + t + (code >> 4)
                 return mover, turn + 1, scores[0], scores[1], used - start
-            t += o_pts[n, k]
+            t += code >> 4
             if exact and t > last:
                 break
             n -= kept
@@ -191,34 +185,28 @@ class FastGame:
         self.game = game
         self.tables = tables if tables is not None else build_tables(game)
         unit = self.tables.unit
-        width = max(len(CHANCE_TABLES[n].outcomes) for n in range(1, DICE + 1))
-        self.outcome_of = np.zeros((DICE + 1, 6**DICE), dtype=np.int16)
+        self.codes = np.zeros((DICE + 1, 6**DICE), dtype=np.int32)
+        """``codes[n, i]``: the outcome of ordered throw ``i`` of ``n`` dice, packed as
+        ``points << 4 | dice kept << 1 | instant win`` (0: a bust) — one load a throw."""
         self.totals = np.zeros(DICE + 1, dtype=np.int64)
-        self.o_pts = np.zeros((DICE + 1, width), dtype=np.int64)
-        self.o_kept = np.zeros((DICE + 1, width), dtype=np.int64)
-        self.o_inst = np.zeros((DICE + 1, width), dtype=np.bool_)
         for n in range(1, DICE + 1):
             chance = CHANCE_TABLES[n]
             self.totals[n] = chance.total
-            ordered = np.arange(chance.total)
-            self.outcome_of[n, : chance.total] = np.searchsorted(
-                chance.cumulative, ordered, side="right"
-            )
+            packed = np.zeros(len(chance.outcomes), dtype=np.int32)
             for k, dice in enumerate(chance.outcomes):
                 score = game.score(dice)
-                self.o_pts[n, k] = score.points // unit
-                self.o_kept[n, k] = len(score.kept)
-                self.o_inst[n, k] = game.is_instant_win(dice)
+                instant = game.is_instant_win(dice)
+                packed[k] = (score.points // unit) << 4 | len(score.kept) << 1 | int(instant)
+            ordered = np.arange(chance.total)
+            outcome = np.searchsorted(chance.cumulative, ordered, side="right")
+            self.codes[n, : chance.total] = packed[outcome]
 
     def kernel_rules(self) -> tuple[Any, ...]:
         """The tuple :func:`play_one` and :func:`play_many` take as ``rules``."""
         tb = self.tables
         return (
-            self.outcome_of,
+            self.codes,
             self.totals,
-            self.o_pts,
-            self.o_kept,
-            self.o_inst,
             tb.stop_ok,
             tb.stop_to,
             tb.target,
