@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import app_of, cache_strategy, drive, press, session_of, until
+from tui_support import app_of, drive, press, session_of, until
 
 from thousand import RandomDice, replay
 from thousand.actions import STOP, THROW
@@ -30,14 +30,9 @@ UNSOLVABLE = {"preset": "classic", "choose_dice": True}
 
 
 @pytest.fixture
-def solved(
-    classic_strategy: Strategy,
-    tmp_path_factory: pytest.TempPathFactory,
-    monkeypatch: pytest.MonkeyPatch,
-) -> Strategy:
+def solved(classic_strategy: Strategy, classic_cache: Path) -> Strategy:
     """The classic strategy, findable in the cache the game reads."""
-    folder = cache_strategy(classic_strategy, tmp_path_factory.getbasetemp() / "tui-cache")
-    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(folder))
+    del classic_cache  # the fixture sets THOUSAND_CACHE_DIR
     return classic_strategy
 
 

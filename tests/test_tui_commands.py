@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tui_support import cache_strategy, session_of
+from tui_support import session_of
 
 from thousand import RandomDice, replay
 from thousand.commands import play
@@ -192,14 +192,9 @@ PERFECT = ["--players", "bot:perfect:Ideal,bot:bold", "--fast"]
 
 
 @pytest.fixture
-def solved(
-    classic_strategy: Strategy,
-    tmp_path_factory: pytest.TempPathFactory,
-    monkeypatch: pytest.MonkeyPatch,
-) -> Strategy:
+def solved(classic_strategy: Strategy, classic_cache: Path) -> Strategy:
     """The classic strategy, findable in the cache the commands read."""
-    folder = cache_strategy(classic_strategy, tmp_path_factory.getbasetemp() / "cmd-cache")
-    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(folder))
+    del classic_cache  # the fixture sets THOUSAND_CACHE_DIR
     return classic_strategy
 
 

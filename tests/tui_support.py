@@ -21,7 +21,7 @@ from thousand.session import Seat, Session
 from thousand.tui.app import ThousandApp
 
 if TYPE_CHECKING:
-    from thousand.solver.strategy import Strategy
+    pass
 
 SIZE = (100, 40)
 
@@ -75,17 +75,3 @@ async def drive(app: ThousandApp, body: Body, size: tuple[int, int] = SIZE) -> N
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await body(app, pilot)
-
-
-def cache_strategy(strategy: Strategy, folder: Path) -> Path:
-    """``folder`` as a strategy cache holding ``strategy`` (saved once per test session).
-
-    Set it as ``THOUSAND_CACHE_DIR`` and the game, the advisor and ``perfect`` load the
-    strategy instead of solving it again.
-    """
-    from thousand.solver.strategy import cache_dir, cache_path  # noqa: PLC0415 - numpy on demand
-
-    path = folder / cache_path(strategy.game).relative_to(cache_dir())
-    if not path.exists():
-        strategy.save(path)
-    return folder
