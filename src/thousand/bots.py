@@ -27,7 +27,7 @@ value depends only on the position and how far the plan still looks (at hot dice
 on the run so far), never on how likely the way there was, so under the rules the exact
 solver handles a level is also a table (:meth:`PlanningBot.table`,
 computed by :mod:`thousand.solver.levels`) that the native fast path plays at some
-100,000 games a second, making exactly the bot's decisions.
+200,000 games a second, making exactly the bot's decisions.
 
 The temperaments differ in how far they look and how much edge they want
 (:class:`Temperament`):
