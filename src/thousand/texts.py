@@ -187,7 +187,7 @@ def solving(tr: Translator, rules: Rules) -> str:
     from thousand.solver.tables import monotone_obstacles  # noqa: PLC0415 - numpy
 
     if monotone_obstacles(Game(rules)):
-        text = tr.gettext("Solving the {rules} rules once (this can take 10–20 minutes)…")
+        text = tr.gettext("Solving the {rules} rules once (this can take 10–30 minutes)…")
     else:
         text = tr.gettext("Solving the {rules} rules once (about 10 s)…")
     return text.format(rules=rules_title(tr, rules))

@@ -54,8 +54,8 @@ def register(subparsers: Subparsers) -> None:
         epilog='examples: thousand play · thousand play --players "Анна,Борис,bot:bold" '
         "--rules ussr --lang ru · thousand play --players You,bot:perfect · thousand play "
         "--players bot:bold,bot:cautious --fast --save game.json. bot:perfect plays the "
-        "solved strategy (solved once — about 10 s for classic, minutes for rules where "
-        "scores fall — then cached); it is exact for two "
+        "solved strategy (solved once — about 10 s for classic, 10–30 minutes for rules "
+        "where scores fall — then cached); it is exact for two "
         "players, and with three or more it plays against the leading opponent (an "
         "approximation); rules the solver cannot do are refused before the game starts. "
         "In the game, C shows the winning chance of each action (the same strategy).",
