@@ -116,9 +116,21 @@ class SolvedStrategy(ABC):
     reads; empty (size 0) where the rules let scores fall and decisions are computed per
     position instead."""
 
-    @abstractmethod
     def decide(self, state: GameState) -> Action:
-        """The optimal action for the player to move."""
+        """The optimal action for the player to move.
+
+        A forced action is taken as it is; choosing dice is a decision no solver takes.
+        """
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase is not Phase.DECIDE:
+            raise SolverError("the solved strategy does not choose dice (choose_dice)")
+        return STOP if self.stops(state) else THROW
+
+    @abstractmethod
+    def stops(self, state: GameState) -> bool:
+        """Whether stopping is optimal at a throw-or-stop decision."""
 
     @abstractmethod
     def action_values(self, state: GameState) -> dict[Action, float]:
@@ -177,15 +189,10 @@ class Strategy(SolvedStrategy):
             raise SolverError("this position is already decided")
         return a, b, min(t, target - a), state.dice_left
 
-    def decide(self, state: GameState) -> Action:
-        """The optimal action for the player to move (a table lookup)."""
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        if state.phase is not Phase.DECIDE:
-            raise SolverError("the solved strategy does not choose dice (choose_dice)")
+    def stops(self, state: GameState) -> bool:
+        """A table lookup."""
         a, b, t, n = self._grid(state)
-        return STOP if self.policy[a, b, t, n] else THROW
+        return bool(self.policy[a, b, t, n])
 
     def action_values(self, state: GameState) -> dict[Action, float]:
         """The mover's winning chance after each legal action (the advisor)."""
@@ -311,15 +318,10 @@ class FallingStrategy(SolvedStrategy):
             self._planned = (i, j)
         return self._work[2], self._work[3]
 
-    def decide(self, state: GameState) -> Action:
-        """The optimal action for the player to move (ties stop, as the solver chose)."""
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        if state.phase is not Phase.DECIDE:
-            raise SolverError("the solved strategy does not choose dice (choose_dice)")
+    def stops(self, state: GameState) -> bool:
+        """The turn's programme for this pair; ties stop, as the solver chose."""
         values = self.action_values(state)
-        return STOP if values[STOP] >= values[THROW] else THROW
+        return values[STOP] >= values[THROW]
 
     def action_values(self, state: GameState) -> dict[Action, float]:
         """The mover's winning chance after each legal action (the advisor)."""
