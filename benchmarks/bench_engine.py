@@ -12,8 +12,8 @@ Figures:
   ``random`` picks uniformly among the legal actions (long games: entry is hard to
   reach by chance), ``threshold`` stops as soon as it may with 150 points or with
   two dice or fewer left. Each is measured through the checked path
-  (:func:`thousand.match.play_game`: every action validated by ``apply`` and the
-  record written) and the trusted fast path (:func:`thousand.match.play_fast`).
+  (:func:`thousand.games.dice1000.match.play_game`: every action validated by ``apply`` and the
+  record written) and the trusted fast path (:func:`thousand.games.dice1000.match.play_fast`).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from thousand import STOP, THROW, Action, Game, GameState, load_rules
-from thousand.dice import RandomDice
-from thousand.match import Policy, play_fast, play_game, random_policy
-from thousand.scoring import all_throws
+from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, load_rules
+from thousand.games.dice1000.dice import RandomDice
+from thousand.games.dice1000.match import Policy, play_fast, play_game, random_policy
+from thousand.games.dice1000.scoring import all_throws
 
 
 def threshold_policy(state: GameState) -> Action:

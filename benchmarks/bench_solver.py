@@ -28,12 +28,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from thousand import Game, GameState, load_rules
-from thousand.bots import make_bot
-from thousand.dice import RandomDice
-from thousand.match import play_fast
-from thousand.solver.fastplay import FastGame
-from thousand.solver.strategy import Strategy, load_or_solve
+from thousand.games.dice1000 import Game, GameState, load_rules
+from thousand.games.dice1000.bots import make_bot
+from thousand.games.dice1000.dice import RandomDice
+from thousand.games.dice1000.match import play_fast
+from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
 
 
 def bench_solve(rules: str) -> dict[str, Any]:

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from thousand import THROW, Game, RandomDice, load_rules
-from thousand.bots import BOT_LEVELS, make_bot
-from thousand.match import Policy
+from thousand.games.dice1000 import THROW, Game, RandomDice, load_rules
+from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
+from thousand.games.dice1000.match import Policy
+from thousand.games.dice1000.state import new_state
 
 DEFAULT_LEVELS = ("cautious", "balanced", "bold")
 MAX_TURNS = 100_000
@@ -65,7 +66,7 @@ def play_batch(batch: Batch) -> Tally:
             levels.reverse()
         policies: list[Policy] = [make_bot(level, number) for level in levels]
         throw = RandomDice(batch.seed * 1_000_003 + number).throw
-        state = game.new_state(["P1", "P2"])
+        state = new_state(game, ["P1", "P2"])
         played = 0
         while not state.is_over and played < MAX_TURNS:
             action = policies[state.current](state)

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from thousand import STOP, THROW, Action, Game, GameState, RandomDice, load_preset
-from thousand.match import Policy, play_game
-from thousand.record import RecordBuilder, Replay, TurnSummary, replay
+from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, RandomDice, load_preset
+from thousand.games.dice1000.match import Policy, play_game
+from thousand.games.dice1000.record import RecordBuilder, Replay, TurnSummary, replay
 
 HERE = Path(__file__).resolve().parent
 

@@ -5,7 +5,7 @@ Run after changing any text a player sees::
     .venv/bin/python scripts/update_catalogs.py
 
 1. Every ``gettext`` / ``ngettext`` / ``pgettext`` / ``N_`` string under
-   ``src/thousand`` goes into ``src/thousand/locale/thousand.pot``.
+   ``src/thousand`` goes into ``src/thousand/core/locale/thousand.pot``.
 2. ``{ru,en}/LC_MESSAGES/thousand.po`` are updated from it: new texts are added
    untranslated (translate them in the ``.po``), texts no longer used are dropped.
 3. Each ``.po`` is compiled to the ``.mo`` the game reads (commit both).
@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "thousand"
-LOCALE = PACKAGE / "locale"
+LOCALE = PACKAGE / "core" / "locale"
 DOMAIN = "thousand"
 LANGUAGES = ("ru", "en")
 KEYWORDS = {

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from thousand import Game, load_preset
-from thousand.solver.strategy import Strategy, cache_path, solve
+from thousand.games.dice1000 import Game, load_preset
+from thousand.games.dice1000.solver.strategy import Strategy, cache_path, solve
 
 
 @pytest.fixture(scope="session")

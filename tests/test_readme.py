@@ -11,13 +11,12 @@ import doctest
 import io
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 
-from thousand.cli import main
+from tests import ROOT
+from thousand.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PROGRAM = ".venv/bin/thousand"
 

@@ -1,66 +1,32 @@
 """thousand: the Russian dice game 1000 (Тысяча на костях), every rule and house variant.
 
-The public engine API, shared by the command line, the terminal game, computer
-players, solvers and the server::
+The package, as its folders say:
 
-    >>> from thousand import Game, load_preset, THROW, STOP, Outcome
-    >>> game = Game(load_preset("classic"))
-    >>> state = game.new_state(["Anna", "Boris"])
-    >>> state = state.apply(THROW).apply(Outcome((5, 2, 4, 4, 1)))
-    >>> state.turn_total, state.dice_left
-    (15, 3)
-    >>> state.legal_actions()  # 15 points cannot enter the game (R7)
-    (Throw(),)
+* ``thousand.games`` — the games, one folder each, found by name through a registry
+  (:func:`thousand.games.load_game`): ``thousand.games.dice1000`` is dice 1000, its
+  rules, engine, record, computer players and solver;
+* ``thousand.cli`` — the command line (``thousand score``, ``replay``, ``play`` …);
+* ``thousand.tui`` — the terminal game;
+* ``thousand.core`` — what every game and front-end shares: errors, reading files,
+  the languages.
+
+The engine of dice 1000 is ``thousand.games.dice1000``; its names are also reachable
+from here (``from thousand import Game``) as they were before the games had folders.
 """
 
-from thousand.actions import STOP, THROW, Action, Outcome, SetAside, Stop, Throw
-from thousand.config import Rules, validate_rules
-from thousand.dice import DiceSource, RandomDice, ScriptedDice
-from thousand.errors import (
-    IllegalActionError,
-    InputFileError,
-    RecordError,
-    RulesError,
-    ThousandError,
-)
-from thousand.game import Game
-from thousand.presets import PRESET_NAMES, load_preset, load_rules, rules_from_spec
-from thousand.record import RecordBuilder, Replay, replay
-from thousand.scoring import Combination, ThrowScore
-from thousand.state import GameState, Phase, PlayerState, TurnEnd
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "PRESET_NAMES",
-    "STOP",
-    "THROW",
-    "Action",
-    "Combination",
-    "DiceSource",
-    "Game",
-    "GameState",
-    "IllegalActionError",
-    "InputFileError",
-    "Outcome",
-    "Phase",
-    "PlayerState",
-    "RandomDice",
-    "RecordBuilder",
-    "RecordError",
-    "Replay",
-    "Rules",
-    "RulesError",
-    "ScriptedDice",
-    "SetAside",
-    "Stop",
-    "ThousandError",
-    "Throw",
-    "ThrowScore",
-    "TurnEnd",
-    "load_preset",
-    "load_rules",
-    "replay",
-    "rules_from_spec",
-    "validate_rules",
-]
+_ENGINE = "thousand.games.dice1000"
+
+
+def __getattr__(name: str) -> Any:
+    """The names of the dice 1000 engine, imported only when one is asked for."""
+    engine = importlib.import_module(_ENGINE)
+    if name in engine.__all__:
+        return getattr(engine, name)
+    raise AttributeError(f"module 'thousand' has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """``python -m thousand``: the same as the ``thousand`` command."""
 
-from thousand.cli import run
+from thousand.cli.main import run
 
 if __name__ == "__main__":
     run()

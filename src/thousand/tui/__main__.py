@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from thousand.commands import games, play
-from thousand.commands.base import ArgumentParser, Env, ExitStatus, UsageError
-from thousand.errors import ThousandError
+from thousand.cli.commands import games, play
+from thousand.cli.commands.base import ArgumentParser, Env, ExitStatus, UsageError
+from thousand.core.errors import ThousandError
 
 
 def main(argv: Sequence[str] | None = None, env: Env | None = None) -> int:

@@ -1,9 +1,10 @@
-"""The full-screen game: a :class:`~thousand.session.Session` drawn and played with keys.
+"""The full-screen game: a :class:`~thousand.games.dice1000.table.Session` drawn and played with
+keys.
 
 Textual draws it and its Pilot drives it headless in the tests. The app holds no game
 logic: a key becomes an engine action through the session, and what the screen shows —
 the legal actions, why one is refused, what a throw scored, how a turn ended — is the
-engine's answer put into words by :mod:`thousand.texts`.
+engine's answer put into words by :mod:`thousand.games.dice1000.texts`.
 
 Computer players move one step at a time on a timer (a throw, then a decision), with a
 pause a person can follow, or at once with ``fast``. Their thinking runs in a worker
@@ -11,11 +12,11 @@ thread, so the screen stays live even for a slow player.
 
 The advisor (key ``C``) shows, when a person decides to throw or stop, the winning
 chance after each legal action as the solved strategy gives it
-(:meth:`Strategy.action_values <thousand.solver.strategy.Strategy.action_values>`), the
-best one marked. The strategy is the session's (ready already when a ``perfect`` player
+(:meth:`Strategy.action_values <thousand.games.dice1000.solver.strategy.Strategy.action_values>`),
+the best one marked. The strategy is the session's (ready already when a ``perfect`` player
 is seated); otherwise it is loaded in a worker thread on the first press and kept for
 the game. The first time a rule set is played it is solved first, in a child process
-(:mod:`thousand.tui.solving`) with a message meanwhile, so the game stays playable.
+(:mod:`thousand.games.dice1000.solver.door`) with a message meanwhile, so the game stays playable.
 Rules the solver refuses, positions it cannot answer and moments that are no decision
 get a sentence instead of numbers.
 """
@@ -37,13 +38,14 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import RichLog, Static
 
-from thousand.actions import STOP, THROW, Action, SetAside
-from thousand.errors import IllegalActionError, RulesError, ThousandError
-from thousand.i18n import Translator
-from thousand.playsheet import sheet_table, standings
-from thousand.session import Session, Step, solved_strategy
-from thousand.state import GameState, Phase
-from thousand.texts import (
+from thousand.core.errors import IllegalActionError, RulesError, ThousandError
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
+from thousand.games.dice1000.playsheet import sheet_table, standings
+from thousand.games.dice1000.solver.door import ChildSolver, solved_strategy
+from thousand.games.dice1000.state import GameState, Phase, new_state
+from thousand.games.dice1000.table import Session, Step
+from thousand.games.dice1000.texts import (
     chance_lines,
     dice_count,
     faces,
@@ -55,11 +57,10 @@ from thousand.texts import (
     turn_end,
 )
 from thousand.tui.screens import HelpScreen
-from thousand.tui.solving import ChildSolver
 from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
 
 if TYPE_CHECKING:
-    from thousand.solver.strategy import SolvedStrategy
+    from thousand.games.dice1000.solver.strategy import SolvedStrategy
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -522,7 +523,7 @@ class ThousandApp(App[int]):
         Runs in a worker thread. The first lookup is made here too: it may load the
         solver's compiled kernel, a pause better kept off the screen's thread.
         """
-        from thousand.solver.strategy import cache_path  # noqa: PLC0415 - numpy on demand
+        from thousand.games.dice1000.solver.strategy import cache_path  # noqa: PLC0415 - numpy on demand
 
         game = self.session.game
         if not cache_path(game).exists():
@@ -530,7 +531,7 @@ class ThousandApp(App[int]):
             self.solver.solve(game)  # in a child process: the screen stays live
         strategy = solved_strategy(game)
         with contextlib.suppress(ThousandError):
-            strategy.action_values(game.new_state(["first", "second"]))
+            strategy.action_values(new_state(game, ["first", "second"]))
         return strategy
 
     def stop_solver(self) -> None:

@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from thousand.game import Game
-from thousand.i18n import Translator
-from thousand.texts import rules_help
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.texts import rules_help
 
 
 def help_text(tr: Translator, game: Game) -> Text:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from thousand.i18n import Translator
-from thousand.scoring import DICE
-from thousand.session import Session, ThrowView
-from thousand.state import Forced, Phase
-from thousand.texts import dice_count, faces, throw_summary, turn_end
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.scoring import DICE
+from thousand.games.dice1000.state import Forced, Phase
+from thousand.games.dice1000.table import Session, ThrowView
+from thousand.games.dice1000.texts import dice_count, faces, throw_summary, turn_end
 
 PIP = "●"
 _PIPS: dict[int, tuple[str, str, str]] = {

@@ -1,0 +1,66 @@
+"""``thousand advise RECORD``: the winning chance of each legal action where a record ends.
+
+The record is replayed through the engine; the position it ends in is looked up in the
+solved strategy of its rules (solved and cached on first use, see ``thousand solve``:
+seconds for the classic rules, minutes for rules where scores can fall — there the
+values are those of value iteration, to its stated tolerance).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.cli.commands.replay import read_record
+from thousand.core.errors import ThousandError
+from thousand.games import game_of_record
+from thousand.games.dice1000.record import replay
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "advise",
+        help="the winning chance of each action where a game record ends",
+        description="Replay a game record and show, for the player to move, the chance of "
+        "winning after each legal action with perfect play from then on (two players).",
+        epilog="example: thousand advise game.json",
+    )
+    parser.add_argument("file", metavar="RECORD", help="a record file, or - for standard input")
+    add_json_option(parser, "the advice")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    from thousand.games.dice1000.solver.strategy import load_or_solve  # noqa: PLC0415
+
+    record = read_record(args.file, env)
+    game_of_record(record)  # a game the program does not know: one line naming the known ones
+    result = replay(record)
+    state = result.state
+    if state.is_over:
+        raise ThousandError(f"{args.file}: the game is over, there is nothing to advise")
+    strategy, _ = load_or_solve(state.game)
+    values = strategy.action_values(state)
+    best = strategy.decide(state)
+    data: dict[str, Any] = {
+        "player": state.to_move,
+        "score": state.player.score,
+        "turn_total": state.turn_total,
+        "dice_left": state.dice_left,
+        "actions": [
+            {"action": str(action), "win_chance": chance} for action, chance in values.items()
+        ],
+        "best": str(best),
+    }
+    if args.json:
+        env.print_json(data)
+        return ExitStatus.OK
+    env.print(
+        f"{state.to_move} to move: score {state.player.score}, turn total "
+        f"{state.turn_total}, {state.dice_left} dice in hand"
+    )
+    for action, chance in values.items():
+        mark = "  ← best" if action == best else ""
+        env.print(f"  {action!s:<6} wins {chance:.2%}{mark}")
+    return ExitStatus.OK

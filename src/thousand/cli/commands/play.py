@@ -1,0 +1,223 @@
+"""``thousand play``: a game of dice 1000 in the terminal, saved after every turn.
+
+With a terminal, the game opens full screen (:mod:`thousand.tui.app`, loaded only
+then). Without one — standard input or output is not a TTY — a game of computer players
+only is played through unattended: the score sheet is printed as plain text and the
+record written, exit status 0. A game with a person in it needs a terminal.
+
+Everything the player can get wrong — an unknown computer level, an empty or repeated
+name, more than eight players, a rules file with errors, a file given to ``--resume``
+that is not a saved game — is checked before anything is written: one line, exit
+status 2, and the saved game untouched.
+
+A ``perfect`` computer player plays the solved strategy of the rules. It is prepared
+before the game starts — loaded from the cache, or solved once with a message on
+standard error — so rules the solver cannot do (falling scores, choosing dice) are one
+more such error, not a failure in the middle of a game. The solution is of the
+two-player game; with three or more players ``perfect`` plays it against the leading
+opponent (the highest score; on a tie, whoever moves sooner) — an approximation.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers
+from thousand.cli.players import PlayersError, default_seats, parse_players
+from thousand.cli.storage import PROGRAM, file_saver, games_dir, load_game, new_game_path, resume
+from thousand.core.errors import InputFileError, RulesError, ThousandError
+from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.playsheet import plain_sheet
+from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
+from thousand.games.dice1000.solver.door import StrategyError
+from thousand.games.dice1000.table import Session
+from thousand.games.dice1000.texts import rules_title, solving
+
+MAX_TURNS = 100_000
+"""An unattended game stops after this many turns (rules whose penalties outrun progress)."""
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play dice 1000 in the terminal: against the computer or hot-seat",
+        description="Play a game of dice 1000 full screen: you against two computer players "
+        "by default, or any mix of people (hot-seat) and computer players. The game is saved "
+        "after every turn; --resume continues a saved game. Without a terminal, a game of "
+        "computer players only is played through and its score sheet printed.",
+        epilog='examples: thousand play · thousand play --players "Анна,Борис,bot:bold" '
+        "--rules ussr --lang ru · thousand play --players You,bot:perfect · thousand play "
+        "--players bot:bold,bot:cautious --fast --save game.json. bot:perfect plays the "
+        "solved strategy (solved once — about 10 s for classic, 10–30 minutes for rules "
+        "where scores fall — then cached); it is exact for two "
+        "players, and with three or more it plays against the leading opponent (an "
+        "approximation); rules the solver cannot do are refused before the game starts. "
+        "In the game, C shows the winning chance of each action (the same strategy).",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="players in turn order, comma-separated; bot:LEVEL (cautious, balanced, bold, "
+        "perfect) is a computer player, bot:LEVEL:NAME names it (default: you, bot:balanced, "
+        "bot:bold)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET|FILE",
+        help=f"a preset name or a TOML/JSON rules file (default: {DEFAULT_PRESET})",
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the game (default: from the locale)"
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed of the dice and the bots")
+    parser.add_argument(
+        "--save", metavar="PATH", help="save the game here (default: a new file in the data folder)"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="PATH",
+        help="continue a saved game: its file, or its name as 'thousand games' lists it",
+    )
+    parser.add_argument("--fast", action="store_true", help="computer players move without pauses")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    session, tr, path = prepare(args)
+    interactive = env.stdin.isatty() and env.stdout.isatty()
+    if not interactive and session.has_humans:
+        raise PlayersError(
+            tr.gettext(
+                "a game with people in it needs a terminal; without one, give computer "
+                "players only (--players bot:bold,bot:cautious)"
+            )
+        )
+    if not session.state.is_over:
+        prepare_perfect(session, tr, env)
+        session.save()  # proves the file can be written before anyone plays
+    if interactive:
+        from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
+
+        status = ThousandApp(session, tr, fast=args.fast).run()
+        env.stderr.write(tr.gettext("The game is saved in {path}").format(path=path) + "\n")
+        return ExitStatus(status or 0)
+    return play_unattended(session, tr, env, path)
+
+
+def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
+    """Check every option and build the session; raise a one-line :class:`ThousandError`.
+
+    Returns the session, the language and the file the game is saved in.
+    """
+    tr = translator(args.lang or default_language())
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        if args.players or args.rules:
+            raise PlayersError(
+                tr.gettext(
+                    "--resume continues a saved game with its own players and rules: "
+                    "leave out --players and --rules"
+                )
+            )
+        saved = load_game(resume_path(args.resume))
+        language = args.lang or _saved_language(saved.meta) or default_language()
+        tr = translator(language)
+        if save is not None and save.resolve() != saved.path.resolve():
+            _check_new_file(save, tr)
+        path = saved.path if save is None else save
+        return resume(saved, language=language, save_path=path), tr, path
+    seats = parse_players(args.players, tr) if args.players is not None else default_seats(tr)
+    rules = load_rules(args.rules or DEFAULT_PRESET)
+    if save is None:
+        save = new_game_path()
+    else:
+        _check_new_file(save, tr)
+    game = Game(rules)
+    try:
+        session = Session.new(
+            game,
+            seats,
+            language=tr.language,
+            program=PROGRAM,
+            seed=args.seed,
+            save=file_saver(save),
+        )
+    except RulesError as exc:  # the engine's own check of the names
+        raise PlayersError(str(exc)) from None
+    return session, tr, save
+
+
+def prepare_perfect(session: Session, tr: Translator, env: Env) -> None:
+    """Have the solved strategy ready if a ``perfect`` player is seated (before any file).
+
+    A solve (the first game under a rule set) says so on standard error first, since it
+    takes a while; a rule set the solver refuses becomes a one-line error naming why.
+    """
+    if not session.has_perfect:
+        return
+
+    def tell() -> None:
+        env.stderr.write(solving(tr, session.game.rules) + "\n")
+        env.stderr.flush()
+
+    try:
+        session.prepare_strategy(tell)
+    except StrategyError as exc:
+        raise StrategyError(
+            tr.gettext("the computer player 'perfect' is not available: {reason}").format(
+                reason=exc
+            )
+        ) from None
+    except ThousandError as exc:
+        raise StrategyError(
+            tr.gettext("the computer player 'perfect' cannot play these rules: {reason}").format(
+                reason=exc
+            )
+        ) from None
+
+
+def resume_path(given: str) -> Path:
+    """The file to resume: as given, or by its name in the games folder (``thousand games``
+    lists names)."""
+    path = Path(given)
+    if not path.exists() and path.name == given and (games_dir() / given).exists():
+        return games_dir() / given
+    return path
+
+
+def _saved_language(meta: dict[str, object]) -> str | None:
+    language = meta.get("language")
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def _check_new_file(path: Path, tr: Translator) -> None:
+    """A new game never overwrites a file: that could be another saved game."""
+    if path.exists():
+        raise InputFileError(
+            tr.gettext("{path}: the file exists; to continue that game use --resume {path}").format(
+                path=path
+            )
+        )
+
+
+def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
+    """Play a computer-only game through, saving after every turn; print the sheet."""
+    played = 0
+    while not session.state.is_over and played < MAX_TURNS:
+        step = session.bot_step()
+        if step.end is not None:
+            played += 1
+            if session.save_error is not None:
+                raise InputFileError(session.save_error)
+    levels = [seat.bot for seat in session.seats]
+    env.stdout.write(
+        plain_sheet(tr, session.state, session.turns, levels, rules_title(tr, session.game.rules))
+    )
+    if not session.state.is_over:
+        env.print(
+            tr.gettext("The game was stopped unfinished after {turns} turns.").format(turns=played)
+        )
+    env.print(tr.gettext("The record of the game: {path}").format(path=path))
+    return ExitStatus.OK

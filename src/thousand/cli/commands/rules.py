@@ -1,0 +1,84 @@
+"""``thousand rules [NAME|FILE]``: list the presets, or show one rule set in full.
+
+The human output of a single rule set is itself a valid rules file (TOML with
+comment lines on top), so ``thousand rules ussr > mine.toml`` gives a file to edit
+and pass back with ``--rules mine.toml``. ``--json`` is exactly ``Rules.to_data()``,
+which is also a valid rules file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import textwrap
+
+import tomli_w
+
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.games.dice1000.config import Rules
+from thousand.games.dice1000.presets import PRESET_NAMES, load_rules, preset_description
+from thousand.games.dice1000.words import rules_name
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "rules",
+        help="list the presets, or show one rule set as a rules file",
+        description="Without an argument, list the presets. With a preset name or a rules "
+        "file, print the complete configuration as a TOML rules file (or JSON).",
+        epilog="example: thousand rules ussr > mine.toml && thousand score 2 2 --rules mine.toml",
+    )
+    parser.add_argument("name", nargs="?", metavar="PRESET|FILE", help="a preset or rules file")
+    add_json_option(parser, "the presets or the configuration")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if args.name is None:
+        if args.json:
+            env.print_json(
+                [{"name": name, "description": preset_description(name)} for name in PRESET_NAMES]
+            )
+        else:
+            env.print(preset_list())
+        return ExitStatus.OK
+    rules = load_rules(args.name)
+    if args.json:
+        env.print_json(rules.to_data())
+    else:
+        env.stdout.write(rules_file(args.name, rules))
+    return ExitStatus.OK
+
+
+def preset_list() -> str:
+    """One line per preset: its name and the description naming its source."""
+    width = max(map(len, PRESET_NAMES))
+    return "\n".join(f"{name:<{width}}  {preset_description(name)}" for name in PRESET_NAMES)
+
+
+def rules_file(name: str, rules: Rules) -> str:
+    """A TOML rules file for ``rules`` with a comment saying where it comes from."""
+    if name in PRESET_NAMES:
+        about = f"{name} — {preset_description(name)}"
+    else:
+        about = f"{name} — rules {rules_name(rules)}"
+    comments = textwrap.wrap(about, width=86, break_on_hyphens=False)
+    comments.append("A complete rules file: edit it and pass it with --rules FILE.")
+    header = "".join(f"# {line}\n" for line in comments)
+    return header + "\n" + compact_toml(tomli_w.dumps(rules.to_data()))
+
+
+_NUMBER_ARRAY = re.compile(r"\[\n((?: +-?\d+,\n)+) *\]")
+
+
+def compact_toml(text: str) -> str:
+    """Put arrays of numbers on one line: ``singles = [10, 0, 0, 0, 5, 0]``.
+
+    tomli_w writes one item per line, which makes a points table six lines long.
+    """
+
+    def join(match: re.Match[str]) -> str:
+        items = match.group(1).split(",\n")
+        return "[" + ", ".join(item.strip() for item in items if item.strip()) + "]"
+
+    return _NUMBER_ARRAY.sub(join, text)

@@ -1,0 +1,79 @@
+"""``--players``: the seats of a game as a person types them (``"Анна,Борис,bot:bold"``).
+
+Parsing what a person typed belongs to the command line; the table
+(:class:`~thousand.games.dice1000.table.Session`) takes the :class:`Seat` values.
+"""
+
+from __future__ import annotations
+
+from thousand.core.errors import ThousandError
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.bots import BOT_LEVELS
+from thousand.games.dice1000.game import MAX_PLAYERS
+from thousand.games.dice1000.table import Seat
+from thousand.games.dice1000.texts import bot_level
+
+BOT_PREFIX = "bot:"
+
+
+class PlayersError(ThousandError):
+    """A ``--players`` list the game cannot seat (the message is in the player's language)."""
+
+
+def default_seats(tr: Translator) -> list[Seat]:
+    """With no ``--players``: you against two computer players."""
+    you = tr.gettext("You")
+    return parse_players(f"{you},bot:balanced,bot:bold", tr)
+
+
+def parse_players(text: str, tr: Translator) -> list[Seat]:
+    """Seats from ``"Анна,Борис,bot:bold"``: names in turn order, ``bot:LEVEL`` a computer.
+
+    ``bot:LEVEL:NAME`` names a computer player; otherwise it is named after its level
+    (``Bold``, ``Bold 2`` …). Raises :class:`PlayersError` for an unknown level, an empty
+    or repeated name, or more than eight players.
+    """
+    entries = [entry.strip() for entry in text.split(",")]
+    if not text.strip() or any(not entry for entry in entries):
+        raise PlayersError(tr.gettext("--players: a player name is empty"))
+    if len(entries) > MAX_PLAYERS:
+        raise PlayersError(
+            tr.gettext("--players: a game has 1 to {most} players, got {count}").format(
+                most=MAX_PLAYERS, count=len(entries)
+            )
+        )
+    seats: list[Seat] = []
+    for entry in entries:
+        if entry.lower().startswith(BOT_PREFIX):
+            level, _, name = entry[len(BOT_PREFIX) :].partition(":")
+            level = level.strip().lower()
+            if level not in BOT_LEVELS:
+                raise PlayersError(
+                    tr.gettext(
+                        "--players: unknown computer player level '{level}' (known: {known})"
+                    ).format(level=level, known=", ".join(BOT_LEVELS))
+                )
+            seats.append(Seat(name.strip(), level))
+        else:
+            seats.append(Seat(entry))
+    names = [seat.name for seat in seats if seat.name]
+    named: list[Seat] = []
+    for seat in seats:
+        if seat.name:
+            named.append(seat)
+            continue
+        assert seat.bot is not None
+        base = bot_level(tr, seat.bot)
+        base = base[:1].upper() + base[1:]
+        candidate, number = base, 2
+        while candidate in names:
+            candidate, number = f"{base} {number}", number + 1
+        names.append(candidate)
+        named.append(Seat(candidate, seat.bot))
+    given = [seat.name for seat in named]
+    for name in given:
+        if given.count(name) > 1:
+            raise PlayersError(
+                tr.gettext("--players: the name '{name}' is given twice").format(name=name)
+            )
+    return named

@@ -1,0 +1,230 @@
+"""Saved games: where they live, how they are written, listed and read back.
+
+A saved game is simply its RECORD.md record — the same file ``thousand replay`` reads —
+with a ``meta`` object saying who the computer players are, the language, the seed and
+when the game was played. Games go to ``games/`` in the user's data folder
+(``$XDG_DATA_HOME/thousand`` on Linux, via :mod:`platformdirs`) unless the player names
+a file; ``THOUSAND_DATA_DIR`` overrides the folder (tests, portable installs).
+
+Writing is atomic — the record goes to a temporary file in the same folder, is flushed
+to disk, then renamed over the old one — so a crash or Ctrl-C leaves either the previous
+save or the new one, never half a file. Reading goes through
+:func:`thousand.games.dice1000.record.replay`, so a file that is not a legal record of a game is
+refused with one clear line before anything is written to it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from thousand.core.errors import InputFileError, RecordError, ThousandError
+from thousand.core.files import parse_json, read_text
+from thousand.games import game_of_record
+from thousand.games.dice1000.dice import DiceSource
+from thousand.games.dice1000.record import Replay, dump_record, replay
+from thousand.games.dice1000.table import SaveRecord, Session, seat_levels
+
+PROGRAM = "thousand play"
+"""The front-end's name in the ``meta`` of the records it writes."""
+
+DATA_DIR_ENV = "THOUSAND_DATA_DIR"
+GAMES = "games"
+SUFFIX = ".json"
+
+
+def data_dir() -> Path:
+    """The folder for the program's data: ``THOUSAND_DATA_DIR`` or the XDG data folder."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir("thousand", appauthor=False))
+
+
+def games_dir() -> Path:
+    """Where saved games go unless the player names a file."""
+    return data_dir() / GAMES
+
+
+def new_game_path(directory: Path | None = None, when: datetime | None = None) -> Path:
+    """A fresh file name for a new game, named after the moment it starts."""
+    folder = games_dir() if directory is None else directory
+    moment = (when or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
+    path = folder / f"game_{moment}{SUFFIX}"
+    number = 2
+    while path.exists():
+        path = folder / f"game_{moment}_{number}{SUFFIX}"
+        number += 1
+    return path
+
+
+def save_record(path: Path, data: Mapping[str, Any]) -> None:
+    """Write a record atomically: a temporary file beside ``path``, fsync, rename.
+
+    Raises :class:`InputFileError` (one line naming the file) when the folder cannot be
+    created or written; the previous save, if any, is then left as it was.
+    """
+    text = dump_record(data)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        _sync_directory(path.parent)
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot save the game: {exc.strerror or exc}") from None
+
+
+def _sync_directory(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where directories cannot be opened."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def file_saver(path: Path) -> SaveRecord:
+    """The table's ``save`` for a file: :func:`save_record` to ``path``."""
+
+    def save(data: dict[str, Any]) -> None:
+        save_record(path, data)
+
+    return save
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A record read from disk and replayed: its data (to continue it) and its position."""
+
+    path: Path
+    data: dict[str, Any]
+    replay: Replay
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        meta = self.data.get("meta")
+        return meta if isinstance(meta, dict) else {}
+
+
+def load_game(path: Path | str) -> SavedGame:
+    """Read and fully check a saved game; raise a one-line :class:`ThousandError` if bad.
+
+    A missing or unreadable file, text that is not JSON, JSON that is not a record of
+    this game, and a record the rules refuse all fail here, before the caller writes.
+    """
+    shown = str(path)
+    data = parse_json(read_text(shown), shown)
+    if not isinstance(data, dict) or "format" not in data or "turns" not in data:
+        raise RecordError(f"{shown}: not a saved game of dice 1000 (no record in it)")
+    try:
+        game_of_record(data)
+        replayed = replay(data)
+    except RecordError as exc:
+        raise RecordError(f"{shown}: {exc}") from None
+    return SavedGame(Path(path), data, replayed)
+
+
+def resume(
+    saved: SavedGame,
+    *,
+    language: str,
+    save_path: Path | None = None,
+    dice: DiceSource | None = None,
+) -> Session:
+    """Continue a saved game, saving to its own file unless ``save_path`` names another."""
+    try:
+        return Session.resume(
+            saved.data,
+            saved.replay,
+            language=language,
+            program=PROGRAM,
+            save=file_saver(saved.path if save_path is None else save_path),
+            dice=dice,
+        )
+    except RecordError as exc:
+        raise RecordError(f"{saved.path}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    """One line of ``thousand games``."""
+
+    path: Path
+    players: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    """Per player: the computer level, or None for a person."""
+    rules: str
+    turns: int
+    winner: str | None
+    to_move: str | None
+    updated: str | None
+    error: str | None = None
+    """Why the file could not be read as a game (then the other fields are empty)."""
+
+
+def describe_rules(spec: object) -> str:
+    """A record's rules in a few words: the preset name, with ``+`` when changed."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, Mapping):
+        name = spec.get("preset", "classic")
+        changed = [key for key in spec if key not in ("preset", "description")]
+        return f"{name}+" if changed else str(name)
+    return "?"
+
+
+def list_games(directory: Path | None = None) -> list[GameListing]:
+    """Every ``*.json`` in the games folder, newest first; unreadable files say why."""
+    folder = games_dir() if directory is None else directory
+    if not folder.is_dir():
+        return []
+    files = sorted(
+        (p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")),
+        key=lambda p: (p.stat().st_mtime, p.name),
+        reverse=True,
+    )
+    listings: list[GameListing] = []
+    for path in files:
+        try:
+            game = load_game(path)
+        except ThousandError as exc:
+            listings.append(GameListing(path, (), (), "", 0, None, None, None, str(exc)))
+            continue
+        state = game.replay.state
+        players = [sheet.name for sheet in state.players]
+        updated = game.meta.get("updated")
+        listings.append(
+            GameListing(
+                path=path,
+                players=tuple(players),
+                bots=seat_levels(game.meta, players),
+                rules=describe_rules(game.data.get("rules")),
+                turns=len(game.replay.turns),
+                winner=None if state.winner is None else state.players[state.winner].name,
+                to_move=state.to_move,
+                updated=updated if isinstance(updated, str) else None,
+            )
+        )
+    return listings

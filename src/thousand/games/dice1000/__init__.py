@@ -1,0 +1,140 @@
+"""Dice 1000 (Тысяча на костях): everything that is this game and nothing else.
+
+Rules configuration and presets (:mod:`.config`, :mod:`.presets`), scoring
+(:mod:`.scoring`), actions and positions (:mod:`.actions`, :mod:`.state`, :mod:`.game`),
+dice sources (:mod:`.dice`), the record (:mod:`.record`), odds, computer players
+(:mod:`.planning`, :mod:`.bots`), the solver (:mod:`.solver`), the table a front-end
+plays at (:mod:`.table`) and every word the game says to players (:mod:`.words`).
+
+The public engine API, shared by the command line, the terminal game, computer
+players, solvers and the server::
+
+    >>> from thousand.games.dice1000 import Game, load_preset, new_state, THROW, Outcome
+    >>> game = Game(load_preset("classic"))
+    >>> state = new_state(game, ["Anna", "Boris"])
+    >>> state = state.apply(THROW).apply(Outcome((5, 2, 4, 4, 1)))
+    >>> state.turn_total, state.dice_left
+    (15, 3)
+    >>> state.legal_actions()  # 15 points cannot enter the game (R7)
+    (Throw(),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from thousand.core.errors import (
+    IllegalActionError,
+    InputFileError,
+    RecordError,
+    RulesError,
+    ThousandError,
+)
+from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop, Throw
+from thousand.games.dice1000.config import Rules, validate_rules
+from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.presets import PRESET_NAMES, load_preset, load_rules, rules_from_spec
+from thousand.games.dice1000.record import RecordBuilder, Replay, replay
+from thousand.games.dice1000.scoring import Combination, ThrowScore
+from thousand.games.dice1000.state import (
+    GameState,
+    Phase,
+    PlayerState,
+    TurnEnd,
+    new_state,
+    state_from_dict,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+NAME = "dice1000"
+"""The game's name in the registry, in records and in rooms."""
+
+
+# -- the interface every game offers (thousand.games.interface.GameModule) ------------
+
+
+def new_position(rules: object, players: Sequence[str]) -> GameState:
+    """The position before the first throw; ``rules`` is a preset name or a record's spec."""
+    return new_state(Game(rules_from_spec(rules)), players)
+
+
+def legal_actions(position: GameState, seat: int) -> tuple[Action, ...]:
+    """The actions open to ``seat``: the engine's, when it is that seat's move."""
+    if position.is_over or position.is_chance_node or position.current != seat:
+        return ()
+    return position.legal_actions()
+
+
+def apply(position: GameState, action: Action) -> GameState:
+    """The checked path (:meth:`GameState.apply`): refusals raise :class:`IllegalActionError`."""
+    return position.apply(action)
+
+
+def is_over(position: GameState) -> bool:
+    return position.is_over
+
+
+def seat_view(position: GameState, seat: int | None) -> dict[str, Any]:
+    """What a seat sees: everything. Dice 1000 has no hidden cards; the dice still to fall
+    are nobody's, since a position never holds them (they are drawn when thrown)."""
+    return position.to_dict()
+
+
+def new_recorder(position: GameState, meta: Mapping[str, Any] | None) -> RecordBuilder:
+    return RecordBuilder(position.game, [sheet.name for sheet in position.players], meta)
+
+
+def score_sheet(replayed: Replay) -> RenderableType:
+    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`)."""
+    from thousand.games.dice1000.sheet import render  # noqa: PLC0415 - rich tables on demand
+
+    return render(replayed)
+
+
+__all__ = [
+    "NAME",
+    "PRESET_NAMES",
+    "STOP",
+    "THROW",
+    "Action",
+    "Combination",
+    "DiceSource",
+    "Game",
+    "GameState",
+    "IllegalActionError",
+    "InputFileError",
+    "Outcome",
+    "Phase",
+    "PlayerState",
+    "RandomDice",
+    "RecordBuilder",
+    "RecordError",
+    "Replay",
+    "Rules",
+    "RulesError",
+    "ScriptedDice",
+    "SetAside",
+    "Stop",
+    "ThousandError",
+    "Throw",
+    "ThrowScore",
+    "TurnEnd",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "load_preset",
+    "load_rules",
+    "new_position",
+    "new_recorder",
+    "new_state",
+    "replay",
+    "rules_from_spec",
+    "score_sheet",
+    "seat_view",
+    "state_from_dict",
+    "validate_rules",
+]

@@ -1,0 +1,148 @@
+"""The score sheet of a game in play, in the player's language.
+
+Like the paper sheet (and :mod:`thousand.games.dice1000.sheet`, which ``thousand replay`` prints in
+English): a row per round, a column per player, each cell the score the player recorded
+on their turn — a dash for a bust, a mark for a bolt, a barrel, a dump truck, a win —
+and a penalty a player suffers written in their cell of that round with the score it
+leaves. Under the table, each player's standing: score, in the game or not, the barrel
+they stand on and what they need to get off it, bolts.
+
+Every cell comes from the engine's account of the turn
+(:class:`~thousand.games.dice1000.state.TurnEnd`); nothing is recomputed. The terminal game draws
+:func:`sheet_table`; the unattended bots-only run prints :func:`plain_sheet`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.record import TurnSummary
+from thousand.games.dice1000.sheet import IN_PROGRESS, number, signed, write_sheet
+from thousand.games.dice1000.state import GameState
+from thousand.games.dice1000.texts import PENALTY_REASONS, player_label, standing
+
+
+def sheet_cells(
+    tr: Translator, state: GameState, turns: Sequence[TurnSummary], turn_total: int | None = None
+) -> list[list[str]]:
+    """``cells[round][player]``: the text of each cell (lines joined by newlines).
+
+    The cells are :func:`thousand.games.dice1000.sheet.write_sheet`'s, with the bolt mark and the
+    penalty words in the player's language; ``turn_total`` adds the turn in progress
+    (``…+40``) to the current player's cell.
+    """
+    done = [turn for turn in turns if turn.end is not None]
+    sheet = write_sheet(
+        state.game,
+        state.players,
+        done,
+        bolt_mark=tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b"),
+        penalty_word=lambda reason: tr.gettext(PENALTY_REASONS.get(reason, reason)),
+    )
+    cells = [list(row) for row in sheet.rounds]
+    if turn_total is not None and not state.is_over:
+        count = len(state.players)
+        row = len(done) // count
+        if row == len(cells):
+            cells.append([""] * count)
+        cell = cells[row][state.current]
+        cells[row][state.current] = "\n".join(
+            line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line
+        )
+    return cells
+
+
+def sheet_table(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    *,
+    turn_total: int | None = None,
+    last_rounds: int | None = None,
+    highlight: int | None = None,
+    width: int | None = None,
+) -> Table:
+    """The rounds as a rich table; ``last_rounds`` keeps only the latest ones.
+
+    ``width`` is the room there is: long names are then cut in the heading (the
+    standings under the table give them whole) so that the scores keep their digits.
+    """
+    cells = sheet_cells(tr, state, turns, turn_total)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
+    table.add_column("#", justify="right", style="dim", no_wrap=True)
+    count = len(state.players)
+    longest = None if width is None else max(4, (width - 4) // count - 2)
+    for index, sheet in enumerate(state.players):
+        style = "bold reverse" if index == highlight else "bold"
+        name = sheet.name
+        if longest is not None and len(name) > longest:
+            name = name[: longest - 1] + "…"
+        table.add_column(Text(name, style=style), justify="right", no_wrap=True)
+    first = 0 if last_rounds is None else max(0, len(cells) - last_rounds)
+    for number_, row in enumerate(cells[first:], first + 1):
+        table.add_row(str(number_), *row)
+    return table
+
+
+def standings(
+    tr: Translator, state: GameState, levels: Sequence[str | None]
+) -> list[tuple[str, str, str]]:
+    """Per player: name (with the computer level), score, and where they stand."""
+    rows = []
+    for index, sheet in enumerate(state.players):
+        level = levels[index] if index < len(levels) else None
+        name = player_label(tr, sheet.name, level)
+        rows.append((name, number(sheet.score), standing(tr, state, index)))
+    return rows
+
+
+def result_line(tr: Translator, state: GameState) -> str:
+    """Who won, or whose turn it is."""
+    if state.winner is not None:
+        return tr.gettext("Winner: {name}.").format(name=state.players[state.winner].name)
+    return tr.gettext("{name} to move.").format(name=state.to_move)
+
+
+def plain_sheet(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    levels: Sequence[str | None],
+    rules_title: str,
+) -> str:
+    """The whole sheet as plain text: rules, rounds, standings, the result."""
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Rules: {title}").format(title=rules_title)),
+        Text(),
+    ]
+    if turns:
+        parts.append(sheet_table(tr, state, turns))
+    else:
+        parts.append(Text(tr.gettext("No turns yet.")))
+    parts.append(Text())
+    standing_table = Table(box=None, show_header=False, pad_edge=False)
+    standing_table.add_column(no_wrap=True)
+    standing_table.add_column(justify="right", no_wrap=True)
+    standing_table.add_column()
+    for row in standings(tr, state, levels):
+        standing_table.add_row(*row)
+    parts.append(standing_table)
+    parts.append(Text(result_line(tr, state)))
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer,
+        width=max(80, 12 * (len(state.players) + 1) + 40),
+        color_system=None,
+        highlight=False,
+        emoji=False,
+        soft_wrap=False,
+    )
+    console.print(Group(*parts))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"

@@ -1,0 +1,254 @@
+"""The score sheet of a replayed game, drawn like the paper one players keep.
+
+A row per round, a column per player; each cell is the score the player recorded
+on their turn, with marks for what happened. Penalties a player suffers are written
+in that player's cell of the round they happen in, in the order they happen, with
+the score they leave (on paper you would cross out and write the new score).
+
+Everything here is pure: functions take a :class:`~thousand.games.dice1000.record.Replay` and
+return strings or rich renderables; the command line decides where they go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.record import Replay, TurnSummary
+from thousand.games.dice1000.state import Forced, PlayerState
+from thousand.games.dice1000.words import PENALTY_WORDS, rules_name
+
+BUST = "—"
+BARREL = "▣"
+WIN = "★"
+IN_PROGRESS = "…"
+MINUS = "−"
+
+
+def signed(number: int) -> str:
+    """``+40`` / ``−50`` with a real minus sign, as a score sheet writes it."""
+    return f"+{number}" if number >= 0 else f"{MINUS}{-number}"
+
+
+def number(value: int) -> str:
+    """A score, negative ones with a real minus sign."""
+    return str(value) if value >= 0 else f"{MINUS}{-value}"
+
+
+@dataclass
+class _Cell:
+    """The lines of one cell, each keyed by when it happened: (turn index, order)."""
+
+    lines: list[tuple[tuple[int, int], str]] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "\n".join(line for _, line in sorted(self.lines))
+
+
+@dataclass
+class Sheet:
+    """The sheet's content as plain strings: what :func:`score_table` draws."""
+
+    players: list[str]
+    rounds: list[list[str]]
+    """``rounds[r][p]``: the cell of player ``p`` in round ``r + 1`` ("" if empty)."""
+    marks: list[str]
+    """The marks that occur, in legend order (``bust``, ``bolts``, ``barrel`` …)."""
+    penalty_example: str = ""
+    """The first penalty line, shown in the legend as the example of one."""
+    bolts: list[int] = field(default_factory=list)
+    """Each player's bolt count after the last turn."""
+
+
+def build_sheet(replay: Replay) -> Sheet:
+    """Walk the turns and write every cell; see the module docstring for the layout."""
+    return write_sheet(replay.state.game, replay.state.players, replay.turns)
+
+
+def write_sheet(
+    game: Game,
+    final: Sequence[PlayerState],
+    turns: Sequence[TurnSummary],
+    *,
+    bolt_mark: str = "b",
+    penalty_word: Callable[[str], str] = lambda reason: PENALTY_WORDS.get(reason, reason),
+) -> Sheet:
+    """The cells of ``turns`` played by players whose sheets are now ``final``.
+
+    The one writer of every score sheet: ``thousand replay`` prints it in English, the
+    terminal game passes its translated bolt mark and penalty words.
+    """
+    writer = _SheetWriter(game, final, bolt_mark, penalty_word)
+    for index, turn in enumerate(turns):
+        writer.write(index, turn)
+    return writer.sheet(len(turns))
+
+
+_MARK_ORDER = ("bust", "bolts", "barrel", "dump_truck", "penalty", "win", "in_progress")
+
+
+class _SheetWriter:
+    """Writes each turn's cell from the engine's account of it (:class:`TurnEnd`).
+
+    Nothing about the rules is followed here: the sheets before and after every turn,
+    bolt counts included, come from the engine.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        final: Sequence[PlayerState],
+        bolt_mark: str,
+        penalty_word: Callable[[str], str],
+    ) -> None:
+        self.game = game
+        self.final = final
+        self.bolt_mark = bolt_mark
+        self.penalty_word = penalty_word
+        self.players = [sheet.name for sheet in self.final]
+        self.cells: dict[tuple[int, int], _Cell] = {}
+        self.marks: set[str] = set()
+        self.penalty_example = ""
+
+    def cell(self, round_index: int, player: int) -> _Cell:
+        return self.cells.setdefault((round_index, player), _Cell())
+
+    def write(self, index: int, turn: TurnSummary) -> None:
+        """Write turn ``index`` (from 0) into its cell and its penalties into theirs."""
+        me = index % len(self.players)
+        round_index = index // len(self.players)
+        self.cell(round_index, me).lines.append(((index, 0), self.turn_line(me, turn)))
+        if turn.end is None:
+            return
+        for order, penalty in enumerate(turn.end.penalties, 1):
+            self.marks.add("penalty")
+            text = (
+                f"{signed(penalty.after - penalty.before)} "
+                f"{self.penalty_word(penalty.reason)} → {number(penalty.after)}"
+            )
+            self.cell(round_index, penalty.player).lines.append(((index, order), text))
+            self.penalty_example = self.penalty_example or text
+
+    def turn_line(self, me: int, turn: TurnSummary) -> str:
+        """The main line of a turn's cell: the score the turn recorded, with marks."""
+        end = turn.end
+        if end is None:
+            self.marks.add("in_progress")
+            sheet = self.final[me]
+            head = self.score_text(sheet.score, sheet.entered)
+            return f"{head} {IN_PROGRESS} {signed(turn.points)}".strip()
+        if turn.outcome == "dump_truck":
+            self.marks.add("dump_truck")
+            return f"{number(end.before.score + turn.points)}→0"
+        if turn.outcome == "win":
+            self.marks.add("win")
+            return f"{number(turn.score)} {WIN}"
+        if turn.outcome == "stop":
+            return self.score_text(turn.score, True)
+        # A bust: the score before any penalty it brought on the mover.
+        own = [penalty for penalty in end.penalties if penalty.player == me]
+        shown = own[0].before if own else turn.score
+        self.marks.add("bust")
+        text = f"{self.score_text(shown, end.before.entered)} {BUST}".strip()
+        if end.bolt:
+            self.marks.add("bolts")
+            paid = any(penalty.reason == "bolts" for penalty in own)
+            count = self.game.bolt_limit if paid else end.players[me].bolts
+            text += f" {self.bolt_mark}{count}"
+        return text
+
+    def score_text(self, score: int, entered: bool) -> str:
+        """The score with the barrel mark; blank before entry while the score is 0."""
+        if not entered and score == 0:
+            return ""
+        if entered and self.game.barrel_at(score) is not None:
+            self.marks.add("barrel")
+            return f"{number(score)} {BARREL}"
+        return number(score)
+
+    def sheet(self, turns: int) -> Sheet:
+        count = len(self.players)
+        rounds = (turns + count - 1) // count
+        cells = [
+            [self.cells[(r, p)].text() if (r, p) in self.cells else "" for p in range(count)]
+            for r in range(rounds)
+        ]
+        marks = [mark for mark in _MARK_ORDER if mark in self.marks]
+        bolts = [sheet.bolts for sheet in self.final]
+        return Sheet(self.players, cells, marks, self.penalty_example, bolts)
+
+
+def score_table(sheet: Sheet) -> Table:
+    """The sheet as a rich table; a cell with penalties is several lines high."""
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
+    table.add_column(Text("Round"), justify="right")
+    for name in sheet.players:
+        table.add_column(Text(name), justify="right", no_wrap=True)
+    for round_number, row in enumerate(sheet.rounds, 1):
+        table.add_row(Text(str(round_number)), *(Text(text) for text in row))
+    return table
+
+
+def legend(sheet: Sheet, game: Game) -> str:
+    """What the marks mean, only those on this sheet."""
+    words = {
+        "bust": f"{BUST} bust",
+        "bolts": f"b2 bolts so far ({signed(-game.bolt_penalty)} at {game.bolt_limit})",
+        "barrel": f"{BARREL} on a barrel",
+        "dump_truck": "555→0 dump truck",
+        "penalty": f"{sheet.penalty_example}: a penalty and the score it leaves",
+        "win": f"{WIN} win",
+        "in_progress": f"{IN_PROGRESS} +40 turn in progress",
+    }
+    return "Marks: " + " · ".join(words[mark] for mark in sheet.marks)
+
+
+def summary(replay: Replay) -> list[str]:
+    """The lines under the table: the scores now, and who won or who is to move."""
+    state = replay.state
+    game = state.game
+    parts = []
+    for sheet in state.players:
+        text = f"{sheet.name} {number(sheet.score)}"
+        if not sheet.entered:
+            text += " (not in the game)"
+        elif game.barrel_at(sheet.score) is not None:
+            text += f" (on the barrel {game.barrel_at(sheet.score)})"
+        if game.bolt_limit and sheet.bolts:
+            text += f" ({sheet.bolts} {'bolt' if sheet.bolts == 1 else 'bolts'})"
+        parts.append(text)
+    lines = [("Final scores: " if state.is_over else "Scores: ") + ", ".join(parts)]
+    if state.winner is not None:
+        lines.append(f"{state.players[state.winner].name} wins.")
+    elif state.throws:
+        move = f"{state.to_move} to move: turn total {state.turn_total}, "
+        if state.forced is Forced.HOT_DICE:
+            move += "hot dice, all five must be thrown again."
+        else:
+            move += f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'} to throw."
+        lines.append(move)
+    else:
+        lines.append(f"{state.to_move} to move.")
+    return lines
+
+
+def render(replay: Replay) -> RenderableType:
+    """The whole sheet: rules, table, legend and summary."""
+    game = replay.state.game
+    sheet = build_sheet(replay)
+    parts: list[RenderableType] = [Text(f"Rules: {rules_name(game.rules)}"), Text()]
+    if sheet.rounds:
+        parts.append(score_table(sheet))
+    else:
+        parts.append(Text("No turns yet."))
+    parts.append(Text())
+    if sheet.marks:
+        parts.append(Text(legend(sheet, game)))
+    parts.extend(Text(line) for line in summary(replay))
+    return Group(*parts)

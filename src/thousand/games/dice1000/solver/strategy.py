@@ -1,0 +1,584 @@
+"""Solved strategies: compute once, keep in a cache, answer positions in microseconds.
+
+Two solvers, one interface (:class:`SolvedStrategy`), chosen by :func:`solve`:
+
+* :class:`Strategy` — rules where scores only grow (classic): solved exactly over pairs
+  of scores, holding the winning chance at the start of every turn (``W``) and the
+  optimal stop/throw decision at every position inside a turn (``policy``);
+* :class:`FallingStrategy` — rules where scores can fall (bolts, dump trucks,
+  overtaking, barrel attempts and knock-off): solved by value iteration over pairs of
+  player sheets (:mod:`.sheets`, :mod:`.iteration`) to a stated tolerance. It keeps only
+  ``W``; a decision runs the turn's dynamic programme for the one pair (tens of µs).
+
+Either is saved compressed under the user's cache folder, keyed by a hash of the rules'
+canonical form, so ``thousand solve`` computes it once.
+
+Positions with three or more players are answered by playing the two-player strategy
+against the opponent most likely to win — the one with the highest score, ties going to
+whoever moves sooner. This is an approximation (documented in ``thousand solve``'s
+output); exact play for three or more players is a much larger problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import resource
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import platformdirs
+
+from thousand.core.errors import RulesError, ThousandError
+from thousand.games.dice1000.actions import STOP, THROW, Action
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.solver.iteration import (
+    evaluate,
+    improve,
+    new_work,
+    pair_order,
+    turn_dp,
+)
+from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
+from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
+from thousand.games.dice1000.solver.tables import SolverTables, build_tables, monotone_obstacles
+from thousand.games.dice1000.state import GameState, Phase, PlayerState
+
+SOLVER_VERSION = 1
+"""Bump when the kernel's results change, so stale cache files are recomputed."""
+
+TOLERANCE = 1e-15
+"""The exact solver's fixed-point tolerance on each bust cycle."""
+
+VI_TOLERANCE = 1e-9
+"""Value iteration stops when one more pass would change no ``W`` by more than this."""
+
+
+class SolverError(ThousandError):
+    """A position or rule set the solver cannot answer."""
+
+
+@dataclass(frozen=True)
+class SolveInfo:
+    """What ``thousand solve`` reports."""
+
+    first_player_win: float
+    states: int
+    seconds: float
+    peak_memory_mb: float
+    method: str
+    approximations: str
+    max_iterations: int
+    """Exact solver: the most policy iterations a bust cycle needed. Value iteration:
+    the dynamic-programme passes (policy improvements)."""
+    tolerance: float | None = None
+    """Value iteration: the stated tolerance on the largest change of any ``W``."""
+    sweeps: int = 0
+    """Value iteration: Gauss–Seidel sweeps of the policies' values, in all."""
+    residual: float | None = None
+    """Value iteration: the largest change the final pass would make to any ``W``."""
+
+
+def cache_dir() -> Path:
+    """Where strategies are kept: ``$THOUSAND_CACHE_DIR`` or the XDG cache folder."""
+    override = os.environ.get("THOUSAND_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir("thousand"))
+
+
+def cache_path(game: Game) -> Path:
+    digest = hashlib.sha256(f"{SOLVER_VERSION}:{game.canonical}".encode()).hexdigest()[:20]
+    return cache_dir() / "strategies" / f"{digest}.npz"
+
+
+def _peak_memory_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _rival(state: GameState) -> tuple[PlayerState, PlayerState]:
+    """(mover, the opponent they play against): the leading one with three or more."""
+    if len(state.players) < 2:
+        raise SolverError("the solved strategy needs at least two players")
+    me = state.current
+    others = [i for i in range(len(state.players)) if i != me]
+    order = {i: (i - me) % len(state.players) for i in others}
+    rival = max(others, key=lambda i: (state.players[i].score, -order[i]))
+    return state.players[me], state.players[rival]
+
+
+class SolvedStrategy(ABC):
+    """What every solved strategy answers: decisions, their values, the chance to win."""
+
+    game: Game
+    info: SolveInfo
+    policy: npt.NDArray[np.uint8]
+    """The stop table ``policy[a, b, t, n]`` over score units that the native simulator
+    reads; empty (size 0) where the rules let scores fall and decisions are computed per
+    position instead."""
+
+    def decide(self, state: GameState) -> Action:
+        """The optimal action for the player to move.
+
+        A forced action is taken as it is; choosing dice is a decision no solver takes.
+        """
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase is not Phase.DECIDE:
+            raise SolverError("the solved strategy does not choose dice (choose_dice)")
+        return STOP if self.stops(state) else THROW
+
+    @abstractmethod
+    def stops(self, state: GameState) -> bool:
+        """Whether stopping is optimal at a throw-or-stop decision."""
+
+    @abstractmethod
+    def action_values(self, state: GameState) -> dict[Action, float]:
+        """The mover's winning chance after each legal action (the advisor)."""
+
+    def win_chance(self, state: GameState) -> float:
+        """The mover's chance of winning from here when both play perfectly."""
+        values = self.action_values(state)
+        return max(values.values())
+
+    @abstractmethod
+    def save(self, path: Path | None = None) -> Path:
+        """Write into the cache (atomically)."""
+
+    def native_table(self) -> npt.NDArray[np.uint8] | None:
+        """The stop table for the native fast path, None when there is none."""
+        return self.policy if self.policy.size else None
+
+
+class Strategy(SolvedStrategy):
+    """The solved two-player strategy of one rule set where scores only grow."""
+
+    def __init__(
+        self,
+        game: Game,
+        tables: SolverTables,
+        win: npt.NDArray[np.float64],
+        policy: npt.NDArray[np.uint8],
+        info: SolveInfo,
+    ) -> None:
+        self.game = game
+        self.tables = tables
+        self.win = win
+        self.policy = policy
+        self.info = info
+        target = tables.target
+        self._work = (
+            np.zeros((target + 1, 6)),
+            np.zeros((target + 1, 6)),
+            np.zeros((target + 1, 6)),
+            np.zeros(target + 1),
+        )
+
+    # -- positions ---------------------------------------------------------------
+
+    def _grid(self, state: GameState) -> tuple[int, int, int, int]:
+        """(mover, opponent, turn total, dice in hand) in score units."""
+        unit = self.tables.unit
+        mine, theirs = _rival(state)
+        values = (mine.score, theirs.score, state.turn_total)
+        if any(v % unit or v < 0 for v in values):
+            raise SolverError("this position is off the solved grid of scores")
+        a, b, t = (v // unit for v in values)
+        target = self.tables.target
+        if a >= target or b >= target:
+            raise SolverError("this position is already decided")
+        return a, b, min(t, target - a), state.dice_left
+
+    def stops(self, state: GameState) -> bool:
+        """A table lookup."""
+        a, b, t, n = self._grid(state)
+        return bool(self.policy[a, b, t, n])
+
+    def action_values(self, state: GameState) -> dict[Action, float]:
+        """The mover's winning chance after each legal action (the advisor)."""
+        if state.phase is not Phase.DECIDE:
+            raise SolverError("advice is given when the player decides to throw or stop")
+        a, b, t, n = self._grid(state)
+        bust_value = 1.0 - float(self.win[b, a])
+        turn_values(a, b, bust_value, self.win, self.tables.kernel_rules(), self._work)
+        _, _, throw_val, stop_val = self._work
+        values: dict[Action, float] = {}
+        for action in state.legal_actions():
+            if action is STOP:
+                values[action] = float(stop_val[t])
+            else:
+                values[action] = float(throw_val[t, n])
+        return values
+
+    # -- storage -----------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write atomically (temp file, then rename) into the cache."""
+        path = path or cache_path(self.game)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {"rules": self.game.canonical, "version": SOLVER_VERSION, **asdict(self.info)}
+        temp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(
+            temp,
+            win=self.win,
+            policy=np.packbits(self.policy, axis=None),
+            meta=np.array(json.dumps(meta)),
+        )
+        os.replace(temp, path)
+        return path
+
+    @classmethod
+    def load(cls, game: Game, path: Path | None = None) -> Strategy | None:
+        """The cached strategy of ``game``, or None when there is none (or it is stale)."""
+        found = _read_cache(path or cache_path(game), game, "policy")
+        if found is None or found[0].get("solver", "exact") != "exact":
+            return None
+        meta, win, packed = found
+        assert packed is not None
+        tables = build_tables(game)
+        target = tables.target
+        shape = (target, target, target + 1, 6)
+        policy = np.unpackbits(packed, count=int(np.prod(shape))).reshape(shape)
+        return cls(game, tables, win, policy, _info_of(meta))
+
+
+def _read_cache(
+    path: Path, game: Game, extra: str | None = None
+) -> tuple[dict[str, Any], npt.NDArray[Any], npt.NDArray[Any] | None] | None:
+    """(meta, win table, the array ``extra``) of a cache file written for ``game``.
+
+    None when the file is for other rules or an older solver, or is damaged: the
+    strategy is then simply computed again.
+    """
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("rules") != game.canonical or meta.get("version") != SOLVER_VERSION:
+                return None
+            return meta, data["win"], None if extra is None else data[extra]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def _info_of(meta: dict[str, Any]) -> SolveInfo:
+    """The :class:`SolveInfo` saved in a cache file (fields added later take defaults)."""
+    return SolveInfo(**{k: meta[k] for k in SolveInfo.__dataclass_fields__ if k in meta})
+
+
+class FallingStrategy(SolvedStrategy):
+    """The two-player strategy of rules where scores can fall, solved by value iteration.
+
+    ``win[i, j]`` is the mover's winning chance at the start of a turn with sheet ``i``
+    against sheet ``j`` (:class:`~thousand.games.dice1000.solver.sheets.SheetTables`). Decisions
+    are not tabled (the table would be hundreds of MB): each one runs the turn's dynamic
+    programme for its pair of sheets at the solved ``W``, which is exactly the pass that
+    the last value-iteration sweep made, and remembers the last pair asked.
+    """
+
+    def __init__(
+        self, game: Game, sheets: SheetTables, win: npt.NDArray[np.float64], info: SolveInfo
+    ) -> None:
+        self.game = game
+        self.sheets = sheets
+        self.win = win
+        self.info = info
+        self.policy = np.zeros((0, 0, 0, 0), dtype=np.uint8)
+        self._work = new_work(sheets.stop_to.shape[1])
+        self._planned: tuple[int, int] | None = None
+        _, _, self._partner = pair_order(sheets.score, sheets.bust_to)
+
+    # -- positions ---------------------------------------------------------------
+
+    def pair(self, state: GameState) -> tuple[int, int, int, int]:
+        """(mover's sheet, opponent's sheet, turn total, dice in hand), totals in units."""
+        mine, theirs = _rival(state)
+        sheets = self.sheets
+        i, j = sheets.lookup(mine), sheets.lookup(theirs)
+        if i is None or j is None:
+            raise SolverError("this position is off the solved sheets")
+        unit = sheets.unit
+        if state.turn_total % unit or state.turn_total < 0:
+            raise SolverError("this position is off the solved grid of scores")
+        last = sheets.target - int(sheets.score[i])
+        if last <= 0 or sheets.score[j] >= sheets.target:
+            raise SolverError("this position is already decided")
+        return i, j, min(state.turn_total // unit, last), state.dice_left
+
+    def _plan(self, i: int, j: int) -> tuple[Any, Any]:
+        """(throw values [t, n], stop values [t]) of the turn of ``i`` against ``j``."""
+        if self._planned != (i, j):
+            count = self.sheets.count
+            bust_value = 1.0 - float(self.win.reshape(-1)[self._partner[i * count + j]])
+            sheets = self.sheets
+            turn_dp(
+                i, j, bust_value, self.win, sheets.kernel_sheets(), sheets.kernel_rows(), self._work
+            )
+            self._planned = (i, j)
+        return self._work[2], self._work[3]
+
+    def stops(self, state: GameState) -> bool:
+        """The turn's programme for this pair; ties stop, as the solver chose."""
+        values = self.action_values(state)
+        return values[STOP] >= values[THROW]
+
+    def action_values(self, state: GameState) -> dict[Action, float]:
+        """The mover's winning chance after each legal action (the advisor)."""
+        if state.phase is not Phase.DECIDE:
+            raise SolverError("advice is given when the player decides to throw or stop")
+        i, j, t, n = self.pair(state)
+        throw_val, stop_val = self._plan(i, j)
+        values: dict[Action, float] = {}
+        for action in state.legal_actions():
+            if action is STOP:
+                values[action] = float(stop_val[t])
+            else:
+                values[action] = float(throw_val[t, n])
+        return values
+
+    def start_chance(self, state: GameState) -> float:
+        """``W`` of the position's two sheets: the mover's chance at the start of a turn."""
+        i, j, _, _ = self.pair(state)
+        return float(self.win[i, j])
+
+    # -- storage -----------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write atomically (temp file, then rename) into the cache."""
+        path = path or cache_path(self.game)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        space = self.sheets.space
+        meta = {
+            "rules": self.game.canonical,
+            "version": SOLVER_VERSION,
+            "solver": "value_iteration",
+            "floor": space.floor,
+            "entry_step": space.entry_step,
+            "sheets": self.sheets.count,
+            **asdict(self.info),
+        }
+        temp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(temp, win=self.win, meta=np.array(json.dumps(meta)))
+        os.replace(temp, path)
+        return path
+
+    @classmethod
+    def load(cls, game: Game, path: Path | None = None) -> FallingStrategy | None:
+        """The cached strategy of ``game``, or None when there is none (or it is stale)."""
+        found = _read_cache(path or cache_path(game), game)
+        if found is None or found[0].get("solver") != "value_iteration":
+            return None
+        meta, win, _ = found
+        sheets = build_sheets(game, meta["floor"], meta["entry_step"])
+        if sheets.count != meta["sheets"] or win.shape != (sheets.count, sheets.count):
+            return None
+        return cls(game, sheets, win, _info_of(meta))
+
+
+MAX_SHEETS = 800
+"""Sheets the value iteration takes without bucketing (the ``ussr`` preset has 778)."""
+
+ENTRY_STEPS = (25, 50, 100, 200)
+"""Entry-score buckets tried, finest first, where the rules track the entry score."""
+
+
+def falling_sheets(game: Game, progress: Callable[[str], None] | None = None) -> SheetTables:
+    """The sheets to solve ``game`` over: exact entry scores if few enough, else bucketed.
+
+    A fall ``{"to": "entry"}`` makes the entry score part of every sheet: 12,247 sheets
+    under ``barrel850``, 150 million pairs — some 250 times the work of ``ussr``. Unless
+    the target is small, the entry score is then bucketed, finest step first, until at
+    most :data:`MAX_SHEETS` sheets remain.
+    """
+    if any(barrel.fall_to_entry for barrel in game.barrels):
+        # About one sheet per (score, entry score ≤ score): skip hopeless exact builds.
+        scores = game.target // game.score_unit
+        if scores * scores // 2 > MAX_SHEETS:
+            for step in ENTRY_STEPS:
+                sheets = build_sheets(game, DEFAULT_FLOOR, step)
+                if sheets.count <= MAX_SHEETS:
+                    break
+            if progress is not None:
+                progress(f"entry scores bucketed by {step} points: {sheets.count:,} sheets")
+            return sheets
+    return build_sheets(game, DEFAULT_FLOOR)
+
+
+def _approximations(sheets: SheetTables) -> str:
+    space = sheets.space
+    notes = [
+        f"scores below {space.floor} count as {space.floor} (penalties could take them "
+        "lower; the chance of that is tiny)"
+    ]
+    if space.entry_step is not None:
+        notes.append(
+            f"entry scores are bucketed by {space.entry_step} points from the entry "
+            f"threshold {sheets.space.game.entry_threshold}: a knocked-off player falls to "
+            "the start of their bucket (every entry score exactly would multiply the "
+            "sheets many times over: 12,247 under barrel850)"
+        )
+    notes.append("with three or more players, perfect plays against the leading opponent")
+    return "; ".join(notes)
+
+
+def solve_falling(
+    game: Game,
+    progress: Callable[[str], None] | None = None,
+    tolerance: float = VI_TOLERANCE,
+    sheets: SheetTables | None = None,
+) -> FallingStrategy:
+    """Solve ``game`` for two players by value iteration (rules where scores can fall).
+
+    Gauss–Seidel value iteration in which a sweep that plans every pair's turn afresh
+    (:func:`improve`, the dynamic programme) alternates with cheap sweeps that value the
+    policies just planned (:func:`evaluate`: modified policy iteration). Turns whose
+    policy cannot have changed — W has moved by less than half their margin since they
+    were planned — are not planned again. It stops when a planning sweep changes no
+    ``W`` by more than ``tolerance``.
+    """
+    start = time.perf_counter()
+    sheets = sheets if sheets is not None else falling_sheets(game, progress)
+    count = sheets.count
+    width = sheets.stop_to.shape[1]
+    order, starts, partner = pair_order(sheets.score, sheets.bust_to)
+    win = np.full((count, count), 0.5)
+    stop_p = np.zeros((count * count, width))
+    ends = np.zeros((count * count, 3))
+    fixed = np.zeros(count * count)
+    margin = np.zeros(count * count)
+    seen = np.zeros(count * count)
+    kernel_sheets, kernel_rows = sheets.kernel_sheets(), sheets.kernel_rows()
+    if progress is not None:
+        progress(f"{count:,} sheets, {count * count:,} pairs, {sheets.positions():,} positions")
+    passes = sweeps = 0
+    drift = 0.0
+    while True:
+        residual, planned = improve(
+            win,
+            order,
+            starts,
+            partner,
+            kernel_sheets,
+            kernel_rows,
+            stop_p,
+            ends,
+            fixed,
+            margin,
+            seen,
+            drift,
+        )
+        passes += 1
+        sweeps += 1
+        drift += residual
+        if progress is not None:
+            progress(
+                f"sweep {sweeps}: {planned:,} turns planned, largest change {residual:.1e}, "
+                f"{time.perf_counter() - start:.0f} s"
+            )
+        if residual <= tolerance or passes >= MAX_PASSES:
+            break
+        # Value the new policies with cheap sweeps (no dynamic programme) before planning
+        # again; early policies are rough, so evaluating them to the last digit is waste.
+        goal = max(tolerance / 10, residual * 1e-3)
+        _, done, moved = evaluate(
+            win, order, starts, partner, kernel_sheets, stop_p, ends, fixed, goal, MAX_SWEEPS
+        )
+        sweeps += int(done)
+        drift += moved
+    if residual > tolerance:
+        raise SolverError(
+            f"value iteration did not settle: largest change {residual:.1e} after {passes} passes"
+        )
+    del stop_p, ends, fixed, margin, seen
+    info = SolveInfo(
+        first_player_win=float(win[0, 0]),
+        states=sheets.positions(),
+        seconds=time.perf_counter() - start,
+        peak_memory_mb=_peak_memory_mb(),
+        method=f"value iteration over {count:,} player sheets (score, in the game, bolts, "
+        "turns on the barrel, entry score where a fall returns to it): modified policy "
+        f"iteration, {sweeps} Gauss-Seidel sweeps by decreasing score sum ({passes} of them "
+        f"planning turns), tolerance {tolerance:.0e}, final residual {residual:.1e}",
+        approximations=_approximations(sheets),
+        max_iterations=passes,
+        tolerance=tolerance,
+        sweeps=sweeps,
+        residual=residual,
+    )
+    return FallingStrategy(game, sheets, win, info)
+
+
+MAX_PASSES = 60
+MAX_SWEEPS = 5000
+
+
+def solve_any(game: Game, progress: Callable[[str], None] | None = None) -> SolvedStrategy:
+    """Solve ``game``: exactly where scores only grow, by value iteration where they fall."""
+    if game.choose_dice:
+        raise RulesError(
+            "the solver does not choose which dice to set aside; these rules have choose_dice"
+        )
+    if monotone_obstacles(game):
+        return solve_falling(game, progress)
+    return solve(game, progress)
+
+
+def load_strategy(game: Game) -> SolvedStrategy | None:
+    """The cached strategy of ``game`` (either solver), None when there is none."""
+    if game.choose_dice:
+        return None
+    if monotone_obstacles(game):
+        return FallingStrategy.load(game)
+    return Strategy.load(game)
+
+
+def count_states(target: int) -> int:
+    """Positions solved: both scores below the target, every turn total and dice count."""
+    return sum((target - a + 1) * 5 for a in range(target)) * target
+
+
+def solve(game: Game, progress: Callable[[str], None] | None = None) -> Strategy:
+    """Solve ``game`` for two players exactly (rules whose scores only grow)."""
+    start = time.perf_counter()
+    tables = build_tables(game)
+    target = tables.target
+    win = np.zeros((target, target))
+    policy = np.zeros((target, target, target + 1, 6), dtype=np.uint8)
+    if progress is not None:
+        progress(f"solving {count_states(target):,} positions")
+    iterations = solve_monotone(tables.kernel_rules(), win, policy, TOLERANCE)
+    info = SolveInfo(
+        first_player_win=float(win[0, 0]),
+        states=count_states(target),
+        seconds=time.perf_counter() - start,
+        peak_memory_mb=_peak_memory_mb(),
+        method="exact: scores only grow; each bust cycle solved by policy iteration on "
+        "its 2x2 linear system",
+        approximations="none for two players; with three or more, perfect plays against "
+        "the leading opponent",
+        max_iterations=int(iterations),
+    )
+    return Strategy(game, tables, win, policy, info)
+
+
+def load_or_solve(
+    game: Game, progress: Callable[[str], None] | None = None
+) -> tuple[SolvedStrategy, bool]:
+    """The cached strategy, or a fresh solve saved to the cache; True if it was cached."""
+    cached = load_strategy(game)
+    if cached is not None:
+        return cached, True
+    strategy = solve_any(game, progress)
+    strategy.save()
+    return strategy, False
+
+
+def as_json(info: SolveInfo) -> dict[str, Any]:
+    return asdict(info)

@@ -1,0 +1,359 @@
+"""The table a game of dice 1000 is played at: seats, position, dice, record, saving.
+
+Every front-end plays through a :class:`Session`: the terminal game, the unattended
+bots-only run of the command line, and the web server's rooms. It is the loop of
+:func:`thousand.games.dice1000.match.play_game` cut into steps a screen (or a network
+message) can show one at a time. Every step goes through the engine's checked path
+(:meth:`GameState.step`) and is written into the record; when a turn ends the record is
+handed to ``save`` — a callable the front-end passes in (an atomic file write for the
+terminal, a database row for the server) — so a crash loses at most the turn in progress.
+
+Nothing here knows a rule: what is legal, what a throw scores and how a turn ends are
+the engine's answers, passed on in :class:`Step`. Nothing here parses what a person
+typed either: the command line turns ``--players`` into :class:`Seat` values.
+
+The solved strategy (:mod:`thousand.games.dice1000.solver.strategy`) is the one heavy
+thing a game may need — for a ``perfect`` computer player and for the advisor. It is
+loaded (or solved once) by :meth:`Session.prepare_strategy` before play, or on demand by
+the screen, and kept in :attr:`Session.strategy`; numpy and the solver are imported only
+then.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from thousand import __version__
+from thousand.core.errors import RecordError, ThousandError
+from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
+from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
+from thousand.games.dice1000.dice import DiceSource, RandomDice
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.match import Policy
+from thousand.games.dice1000.record import RecordBuilder, Replay, TurnSummary
+from thousand.games.dice1000.scoring import Dice, ThrowScore
+from thousand.games.dice1000.solver.door import solved_strategy
+from thousand.games.dice1000.state import GameState, Phase, TurnEnd, new_state
+
+if TYPE_CHECKING:
+    from thousand.games.dice1000.solver.strategy import SolvedStrategy
+
+PERFECT = "perfect"
+"""The computer level that plays the solved strategy (it needs :meth:`Session.prepare_strategy`)."""
+
+SaveRecord = Callable[[dict[str, Any]], None]
+"""Where a game's record goes after every turn: a file, a database row (may raise
+:class:`ThousandError`, one line the screen shows; the game goes on)."""
+
+
+def now_stamp() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second (for ``meta``)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | None, ...]:
+    """Per player, the computer level a record's ``meta.seats`` gives (None: a person)."""
+    seats = meta.get("seats")
+    levels: dict[str, str | None] = {}
+    if isinstance(seats, list):
+        for seat in seats:
+            if isinstance(seat, Mapping) and isinstance(seat.get("name"), str):
+                bot = seat.get("bot")
+                levels[seat["name"]] = bot if isinstance(bot, str) else None
+    return tuple(levels.get(name) for name in players)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: a name, and the computer level if a computer plays it."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowView:
+    """One throw of the turn in progress, as the screen shows it."""
+
+    dice: Dice
+    score: ThrowScore
+    """The engine's score of the throw (every scoring die set aside)."""
+    kept: Dice | None = None
+    """The dice set aside from it (None while they are being chosen)."""
+    gained: int = 0
+    """The points the set-aside dice added to the turn total."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one step did: the action, the throw if there was one, how the turn ended."""
+
+    before: GameState
+    after: GameState
+    action: Action
+    throw: ThrowView | None = None
+    end: TurnEnd | None = None
+
+
+@dataclass
+class Session:
+    """A game in play; see the module docstring."""
+
+    game: Game
+    seats: list[Seat]
+    state: GameState
+    record: RecordBuilder
+    dice: DiceSource
+    save_record: SaveRecord | None
+    """Where the record goes after every turn (None: not saved — tests, tools)."""
+    turns: list[TurnSummary] = field(default_factory=list)
+    """Every finished turn, as RECORD.md's ``turns[]`` lists them (the sheet's rows)."""
+    throws: list[ThrowView] = field(default_factory=list)
+    """The throws of the turn in progress."""
+    policies: dict[int, Policy] = field(default_factory=dict)
+    last_end: TurnEnd | None = None
+    """How the last finished turn ended (shown until the next turn's first throw)."""
+    save_error: str | None = None
+    """Why the last save after a turn failed (the game goes on; the screen says so)."""
+    strategy: SolvedStrategy | None = None
+    """The solved strategy of the rules, once :meth:`prepare_strategy` has it (shared by
+    the advisor, so it is loaded once per game)."""
+
+    # -- making one --------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        language: str,
+        program: str,
+        seed: int | None = None,
+        save: SaveRecord | None = None,
+        dice: DiceSource | None = None,
+    ) -> Session:
+        """A new game; ``seed`` (chosen at random if None) fixes the dice and the bots.
+
+        ``program`` names the front-end in the record's ``meta`` (``thousand play``);
+        ``save`` None plays without saving (tests, tools).
+        """
+        seed = secrets.randbits(32) if seed is None else seed
+        names = [seat.name for seat in seats]
+        state = new_state(game, names)
+        stamp = now_stamp()
+        meta: dict[str, Any] = {
+            "program": program,
+            "version": __version__,
+            "seats": [{"name": seat.name, "bot": seat.bot} for seat in seats],
+            "language": language,
+            "seed": seed,
+            "started": stamp,
+            "updated": stamp,
+        }
+        session = cls(
+            game=game,
+            seats=list(seats),
+            state=state,
+            record=RecordBuilder(game, names, meta),
+            dice=RandomDice(seed) if dice is None else dice,
+            save_record=save,
+        )
+        session.make_bots(seed)
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        data: Mapping[str, Any],
+        replayed: Replay,
+        *,
+        language: str,
+        program: str,
+        save: SaveRecord | None = None,
+        dice: DiceSource | None = None,
+    ) -> Session:
+        """Continue a game where its record ``data`` stops (the next throw or decision).
+
+        ``replayed`` is :func:`~thousand.games.dice1000.record.replay` of ``data`` (the
+        caller has already checked it, naming its source in any error). The dice go on
+        from the saved seed, moved on by the number of throws already made, so the
+        resumed game is reproducible but does not repeat the dice it had.
+        """
+        state = replayed.state
+        game = state.game
+        names = [sheet.name for sheet in state.players]
+        raw_meta = data.get("meta")
+        levels = seat_levels(raw_meta if isinstance(raw_meta, Mapping) else {}, names)
+        for level in levels:
+            if level is not None and level not in BOT_LEVELS:
+                raise RecordError(f"meta: unknown computer player level {level!r}")
+        seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+        record = RecordBuilder.from_replay(game, names, data)
+        meta = dict(record.meta or {})
+        meta.setdefault("program", program)
+        meta["seats"] = [{"name": seat.name, "bot": seat.bot} for seat in seats]
+        meta["language"] = language
+        seed = meta.get("seed")
+        if not isinstance(seed, int):
+            seed = secrets.randbits(32)
+            meta["seed"] = seed
+        record.meta = meta
+        thrown = sum(len(turn.throws) for turn in replayed.turns)
+        finished = [turn for turn in replayed.turns if turn.outcome != "in_progress"]
+        session = cls(
+            game=game,
+            seats=seats,
+            state=state,
+            record=record,
+            dice=RandomDice(seed + 1_000_003 * thrown) if dice is None else dice,
+            save_record=save,
+            turns=finished,
+        )
+        if replayed.turns and replayed.turns[-1].outcome == "in_progress":
+            session.throws = session._throws_of(data["turns"][-1])
+        session.make_bots(seed)
+        return session
+
+    def make_bots(self, seed: int) -> None:
+        """A computer player for every computer seat, seeded from the game's seed."""
+        self.policies = {
+            index: make_bot(seat.bot, seed + index)
+            for index, seat in enumerate(self.seats)
+            if seat.bot is not None
+        }
+
+    def _throws_of(self, turn: dict[str, Any]) -> list[ThrowView]:
+        views = []
+        for roll in turn.get("rolls", []):
+            if isinstance(roll, dict):
+                dice = tuple(roll["dice"])
+                kept: Dice = tuple(sorted(roll["keep"]))
+            else:
+                dice = tuple(roll)
+                kept = self.game.score(dice).kept
+            score = self.game.score(dice)
+            value = self.game.scores.keep_value(tuple(sorted(dice)), kept) if kept else None
+            views.append(ThrowView(dice, score, kept, 0 if value is None else value[0]))
+        return views
+
+    # -- views ---------------------------------------------------------------------
+
+    @property
+    def seat(self) -> Seat:
+        """The seat of the player to move (the winner's once the game is over)."""
+        return self.seats[self.state.current]
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.state.is_over and self.seat.is_bot
+
+    @property
+    def has_humans(self) -> bool:
+        return any(not seat.is_bot for seat in self.seats)
+
+    @property
+    def has_perfect(self) -> bool:
+        """A ``perfect`` computer player is seated (the strategy must be ready before play)."""
+        return any(seat.bot == PERFECT for seat in self.seats)
+
+    def prepare_strategy(self, on_solve: Callable[[], None] | None = None) -> SolvedStrategy:
+        """Load (or solve once) the strategy of the rules and keep it; see :func:`solved_strategy`.
+
+        Done before the first move so that a rule set the solver refuses is an error at
+        the start, not a crash in the middle of a game, and so the ``perfect`` players'
+        own lazy load finds the strategy in the cache.
+        """
+        if self.strategy is None:
+            self.strategy = solved_strategy(self.game, on_solve)
+        return self.strategy
+
+    # -- playing -------------------------------------------------------------------
+
+    def act(self, action: Action) -> Step:
+        """Take a decision (throw, stop, set aside) through the engine's checked path.
+
+        A throw is followed at once by its dice. Raises the engine's
+        :class:`~thousand.core.errors.IllegalActionError` when the action is not legal;
+        nothing changes then.
+        """
+        before = self.state
+        state, end = before.step(action)
+        self.record.observe(before, action)
+        view: ThrowView | None = None
+        if isinstance(action, Throw):
+            if before.throws == 0:
+                self.throws = []
+            thrown = state
+            faces = self.dice.throw(thrown.dice_left)
+            outcome = Outcome(faces)
+            state, end = thrown.step(outcome)
+            self.record.observe(thrown, outcome)
+            score = self.game.score(faces)
+            if state.phase is Phase.SET_ASIDE:
+                view = ThrowView(faces, score)
+            else:
+                view = ThrowView(faces, score, score.kept, score.points)
+            self.throws.append(view)
+        elif isinstance(action, SetAside):
+            last = self.throws[-1]
+            gained = state.turn_total - before.turn_total if end is None else end.points
+            self.throws[-1] = ThrowView(last.dice, last.score, tuple(sorted(action.dice)), gained)
+        self.state = state
+        if end is not None:
+            self._finish_turn(end)
+        return Step(before, state, action, view, end)
+
+    def bot_step(self) -> Step:
+        """Let the computer player to move take its next decision."""
+        policy = self.policies[self.state.current]
+        return self.act(policy(self.state))
+
+    def throw(self) -> Step:
+        return self.act(THROW)
+
+    def stop(self) -> Step:
+        return self.act(STOP)
+
+    def _finish_turn(self, end: TurnEnd) -> None:
+        self.last_end = end
+        sheet = self.state.players[end.player]
+        self.turns.append(
+            TurnSummary(
+                sheet.name,
+                end.outcome,
+                end.points,
+                end.score,
+                end,
+                tuple(view.dice for view in self.throws),
+            )
+        )
+        try:
+            self.save()
+        except ThousandError as exc:
+            self.save_error = str(exc)
+        else:
+            self.save_error = None
+
+    # -- saving --------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Hand the record to ``save_record`` (no-op without one). Safe at any moment.
+
+        While dice wait to be chosen (``choose_dice``) a record can only say "every
+        scoring die set aside" for the last throw, so a game saved then resumes with
+        that choice made: the dice a player has seen are never thrown again.
+        """
+        if self.save_record is None:
+            return
+        if self.record.meta is not None:
+            self.record.meta["updated"] = now_stamp()
+        self.save_record(self.record.to_data())

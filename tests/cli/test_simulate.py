@@ -1,0 +1,201 @@
+"""``thousand simulate`` and the tournaments behind it: seats, counts, intervals, plots."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from thousand.cli.main import ExitStatus, main
+from thousand.games.dice1000 import Game, GameState, load_preset
+from thousand.games.dice1000.actions import STOP, THROW, Action
+from thousand.games.dice1000.simulation import play_tournament, wilson
+from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.strategy import Strategy
+
+CLASSIC = Game(load_preset("classic"))
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["simulate", *argv], stdin=io.StringIO(), stdout=out, stderr=err)
+    return int(status), out.getvalue(), err.getvalue()
+
+
+def run_json(*argv: str) -> Any:
+    status, out, err = run(*argv, "--json")
+    assert status == ExitStatus.OK, err
+    return json.loads(out)
+
+
+# -- Wilson intervals ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        # Published values of the 95% Wilson score interval (Newcombe 1998, table I).
+        (0, 10, 0.0, 0.2775),
+        (1, 29, 0.0061, 0.1718),
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+    ],
+)
+def test_wilson_interval_matches_published_values(
+    successes: int, trials: int, low: float, high: float
+) -> None:
+    rate, lower, upper = wilson(successes, trials)
+    assert rate == successes / trials
+    assert (round(lower, 4), round(upper, 4)) == (low, high)
+
+
+# -- tournaments ---------------------------------------------------------------------
+
+
+class Watcher:
+    """A policy that stops at its first chance and notes who sits first in each game.
+
+    Consecutive games always seat someone else first, so the runs of equal names in
+    :attr:`openings` are the games.
+    """
+
+    def __init__(self, openings: list[str]) -> None:
+        self.openings = openings
+
+    def __call__(self, state: GameState) -> Action:
+        first = state.players[0].name.split("#")[0]
+        if not self.openings or self.openings[-1] != first:
+            self.openings.append(first)
+        actions = state.legal_actions()
+        return STOP if STOP in actions else actions[0]
+
+
+def test_who_moves_first_alternates_from_game_to_game() -> None:
+    openings: list[str] = []
+    result = play_tournament(CLASSIC, ["x", "y"], [Watcher(openings), Watcher(openings)], 6, seed=3)
+    assert openings == ["x", "y", "x", "y", "x", "y"]
+    assert result.path == "engine"
+    assert sum(result.wins) + result.unfinished == 6
+    assert result.finals.shape == (6, 2)
+    # The winner of each game is the one whose final score reached the target.
+    assert sum(int(max(row) >= 1000) for row in result.finals) == sum(result.wins)
+
+
+def test_three_player_tournaments_rotate_the_first_seat() -> None:
+    openings: list[str] = []
+    players = [Watcher(openings) for _ in "abc"]
+    play_tournament(CLASSIC, ["a", "b", "c"], players, 6, seed=4)
+    assert openings == ["a", "b", "c", "a", "b", "c"]
+
+
+def test_native_tournament_counts_the_first_player_by_game(classic_strategy: Strategy) -> None:
+    eager = np.zeros_like(classic_strategy.policy)
+    eager[...] = classic_strategy.tables.stop_ok[:, None, :, None]  # stops whenever allowed
+    games = 4096
+    result = play_tournament(
+        CLASSIC,
+        ["perfect", "eager"],
+        [lambda state: THROW, lambda state: THROW],
+        games,
+        seed=9,
+        tables=[classic_strategy.policy, eager],
+    )
+    direct = FastGame(CLASSIC, classic_strategy.tables).play(
+        [classic_strategy.policy, eager], games, seed=9
+    )
+    first = np.arange(games) % 2
+    assert result.path == "native"
+    assert result.wins == [int(np.sum(direct.winners == 0)), int(np.sum(direct.winners == 1))]
+    assert result.first_player_wins == int(np.sum(direct.winners == first))
+    assert result.turns == int(direct.turns.sum())
+    # Banking at every chance loses to perfect play (62.5% of these games).
+    assert result.wins[0] == 2559
+
+
+def test_progress_steps_do_not_change_the_games(classic_strategy: Strategy) -> None:
+    fast = FastGame(CLASSIC, classic_strategy.tables)
+    policies = [classic_strategy.policy, classic_strategy.policy]
+    whole = fast.play(policies, 100_000, seed=2)
+    seen: list[int] = []
+    stepped = fast.play(policies, 100_000, seed=2, progress=seen.append)
+    assert seen[-1] == 100_000
+    assert seen == sorted(seen)
+    assert len(seen) > 1
+    assert np.array_equal(whole.winners, stepped.winners)
+    assert np.array_equal(whole.finals, stepped.finals)
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def test_json_has_the_contract_keys(classic_cache: Path) -> None:
+    data = run_json("--players", "perfect,perfect", "--games", "3000", "--seed", "5")
+    assert data["games"] == 3000
+    assert len(data["wins"]) == 2
+    assert sum(data["wins"]) + data["unfinished"] == 3000
+    assert 0 <= data["first_player_wins"] <= 3000
+    assert data["games_per_second"] > 0
+    assert data["path"] == "native"
+    assert data["players"] == ["perfect (1)", "perfect (2)"]
+    low, high = data["first_player_win_rate_ci95"]
+    assert low < data["first_player_wins"] / 3000 < high
+    assert 40 < data["average_turns"] < 80
+
+
+def test_the_same_seed_plays_the_same_tournament(classic_cache: Path) -> None:
+    first = run_json("--players", "perfect,perfect", "--games", "2000", "--seed", "8")
+    again = run_json("--players", "perfect,perfect", "--games", "2000", "--seed", "8")
+    other = run_json("--players", "perfect,perfect", "--games", "2000", "--seed", "9")
+    keys = ("wins", "first_player_wins", "average_turns")
+    assert [first[k] for k in keys] == [again[k] for k in keys]
+    assert [first[k] for k in keys] != [other[k] for k in keys]
+
+
+def test_human_report(classic_cache: Path) -> None:
+    status, out, err = run("--players", "perfect,perfect", "--games", "1000")
+    assert status == ExitStatus.OK
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("1,000 games under classic (native path, ")
+    assert lines[1].lstrip().startswith("perfect (1)")
+    assert "95% CI" in lines[1]
+    assert lines[3].lstrip().startswith("first player wins ")
+    assert lines[3].endswith(" turns per game")
+
+
+def test_plot_is_a_png(classic_cache: Path, tmp_path: Path) -> None:
+    path = tmp_path / "tournament.png"
+    status, _, err = run("--players", "perfect,perfect", "--games", "500", "--plot", str(path))
+    assert status == ExitStatus.OK, err
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_plot_that_cannot_be_written_is_one_line(classic_cache: Path, tmp_path: Path) -> None:
+    target = tmp_path / "no-such-folder" / "plot.png"
+    status, out, err = run("--players", "perfect,perfect", "--games", "100", "--plot", str(target))
+    assert status == ExitStatus.BAD_INPUT
+    assert out == ""
+    assert err.count("\n") == 1
+    assert str(target) in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--players", "perfect"], "simulate: --players needs at least two levels"),
+        (["--players", "perfect,"], "simulate: --players needs at least two levels"),
+        (["--players", "perfect,genius"], "unknown computer player level 'genius'"),
+        (["--players", "bold,bold", "--games", "0"], "simulate: --games must be at least 1"),
+        (["--players", ",".join(["bold"] * 9)], "simulate: a game has at most 8 players"),
+    ],
+)
+def test_bad_arguments_are_one_line(argv: list[str], expected: str) -> None:
+    status, out, err = run(*argv)
+    assert status == ExitStatus.BAD_INPUT
+    assert out == ""
+    assert err.count("\n") == 1
+    assert expected in err

@@ -1,0 +1,100 @@
+"""The native fast path plays the engine's game, throw for throw, fed the same dice."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, rules_from_spec
+from thousand.games.dice1000.dice import UniformDice
+from thousand.games.dice1000.match import play_fast
+from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.strategy import Strategy, solve
+
+CHECKED_GAMES = 40
+
+
+class CountingDice(UniformDice):
+    """Counts the throws, to compare with the uniforms the fast path used."""
+
+    def __init__(self, uniforms: npt.NDArray[np.float64]) -> None:
+        super().__init__(float(u) for u in uniforms)
+        self.thrown = 0
+
+    def throw(self, count: int) -> tuple[int, ...]:
+        self.thrown += 1
+        return super().throw(count)
+
+
+def _compare(
+    game: Game, strategy: Strategy, policies: list[npt.NDArray[np.uint8]], seed: int
+) -> None:
+    fast = FastGame(game, strategy.tables)
+    rng = np.random.default_rng(seed)
+    for number in range(CHECKED_GAMES):
+        uniforms = rng.random(20_000)
+        first = number % 2
+        winner, played, score0, score1, used = fast.play_stream(uniforms, first, policies)
+        seats = [first, 1 - first]  # engine player i is fast-path seat seats[i]
+        dice = CountingDice(uniforms)
+
+        def by_table(state: GameState, seats: list[int] = seats) -> Action:
+            seat_policy = policies[seats[state.current]]
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                return actions[0]
+            a, b, t, n = strategy._grid(state)
+            return STOP if seat_policy[a, b, t, n] else THROW
+
+        final, turns = play_fast(game, ["first", "second"], [by_table, by_table], dice)
+        assert final.winner is not None
+        assert seats[final.winner] == winner
+        scores = {seats[i]: sheet.score for i, sheet in enumerate(final.players)}
+        assert (scores[0], scores[1]) == (score0, score1)
+        assert dice.thrown == used
+        assert turns == played
+
+
+def test_fast_path_matches_engine_classic(classic_strategy: Strategy) -> None:
+    game = classic_strategy.game
+    # Perfect against a deliberately different policy: stop whenever allowed.
+    greedy = classic_strategy.tables.stop_ok
+    eager = np.zeros_like(classic_strategy.policy)
+    eager[:, :, :, 1:] = greedy[:, None, :, None]
+    eager[:, :, 0, :] = 0
+    _compare(game, classic_strategy, [classic_strategy.policy, eager], seed=11)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"preset": "classic", "ending": "exact", "target": 300, "barrels": []},
+        {
+            "preset": "classic",
+            "target": 300,
+            "hot_dice": "may_stop",
+            "first_throw_retry": True,
+            "instant_win": "five_of_a_kind",
+            "two_dice_pair": True,
+            "barrels": [{"from": 150, "to": 250, "cap": True}],
+        },
+    ],
+    ids=["exact", "house-rules"],
+)
+def test_fast_path_matches_engine_house_rules(spec: dict[str, object]) -> None:
+    game = Game(rules_from_spec(spec))
+    strategy = solve(game)
+    _compare(game, strategy, [strategy.policy, strategy.policy], seed=3)
+
+
+def test_perfect_play_matches_prediction(classic_strategy: Strategy) -> None:
+    """200,000 perfect-vs-perfect games agree with the solved first-player chance."""
+    fast = FastGame(classic_strategy.game, classic_strategy.tables)
+    games = 200_000
+    results = fast.play([classic_strategy.policy, classic_strategy.policy], games, seed=1)
+    first = np.arange(games) % 2
+    rate = float(np.mean(results.winners == first))
+    margin = 1.96 * np.sqrt(rate * (1 - rate) / games)
+    assert abs(rate - classic_strategy.info.first_player_win) < max(margin, 0.004)
+    assert (results.winners >= 0).all()
