@@ -102,7 +102,6 @@ def test_python_dash_m() -> None:
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        ([], "thousand: the following arguments are required: COMMAND (see 'thousand --help')"),
         (["deal"], "thousand: argument COMMAND: invalid choice: 'deal'"),
         (["rules", "--colour"], "thousand rules: unrecognized arguments: --colour"),
         (["score", "--fast", "1"], "thousand score: unrecognized arguments: --fast"),

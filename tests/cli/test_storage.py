@@ -19,7 +19,7 @@ from thousand.cli.storage import (
     new_game_path,
     save_record,
 )
-from thousand.core.errors import InputFileError, RecordError
+from thousand.core.errors import InputFileError, RecordError, SaveError
 from thousand.games.dice1000 import Game, RandomDice, load_preset
 from thousand.games.dice1000.table import Seat, Session
 
@@ -77,7 +77,7 @@ def test_a_failed_save_keeps_the_previous_one(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(InputFileError, match="cannot save the game: No space left"):
+    with pytest.raises(SaveError, match="cannot save the game: No space left"):
         save_record(path, {"format": 1, "rules": "ussr", "players": ["B"], "turns": []})
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

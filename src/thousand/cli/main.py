@@ -38,7 +38,8 @@ from thousand.cli.commands.base import (
     Registrar,
     UsageError,
 )
-from thousand.core.errors import ThousandError
+from thousand.core.errors import SaveError, ThousandError, one_line
+from thousand.core.files import ClosedInput
 
 __all__ = ["REGISTRARS", "ExitStatus", "build_parser", "main", "run"]
 
@@ -87,14 +88,17 @@ def main(
 ) -> ExitStatus:
     """Run one command; return its exit status. Streams default to the process's."""
     env = Env(
-        stdin if stdin is not None else sys.stdin,
-        stdout if stdout is not None else sys.stdout,
-        stderr if stderr is not None else sys.stderr,
+        stdin if stdin is not None else (sys.stdin or ClosedInput()),
+        stdout if stdout is not None else (sys.stdout or _devnull()),
+        stderr if stderr is not None else (sys.stderr or _devnull()),
     )
     arguments = list(sys.argv[1:] if argv is None else argv)
     show_traceback = "--traceback" in arguments
     try:
         return _run_command(arguments, env)
+    except SaveError as exc:  # our own file, not the user's input: an I/O failure
+        _error_line(env, str(exc))
+        return ExitStatus.ERROR
     except (UsageError, ThousandError) as exc:
         _error_line(env, str(exc))
         return ExitStatus.BAD_INPUT
@@ -118,6 +122,10 @@ def main(
 
 def _run_command(arguments: list[str], env: Env) -> ExitStatus:
     parser = build_parser()
+    if not [argument for argument in arguments if argument != "--traceback"]:
+        # ``thousand`` alone: what it can do (``thousand play`` first), not a usage error.
+        env.stdout.write(parser.format_help())
+        return ExitStatus.OK
     # --help and --version print through sys.stdout and exit; point them at our streams.
     with contextlib.redirect_stdout(env.stdout), contextlib.redirect_stderr(env.stderr):
         try:
@@ -133,9 +141,14 @@ def _run_command(arguments: list[str], env: Env) -> ExitStatus:
 
 
 def _error_line(env: Env, message: str) -> None:
-    """An error as exactly one line, whatever the message holds."""
-    env.stderr.write(" ".join(message.split("\n")).rstrip() + "\n")
+    """An error as exactly one line, whatever the message holds (see :func:`one_line`)."""
+    env.stderr.write(one_line(message) + "\n")
     env.stderr.flush()
+
+
+def _devnull() -> TextIO:
+    """Where output goes when the process was started with that stream closed."""
+    return open(os.devnull, "w", encoding="utf-8")
 
 
 def _silence_stdout(env: Env) -> None:

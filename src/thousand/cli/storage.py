@@ -15,6 +15,7 @@ refused with one clear line before anything is written to it.
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
 from collections.abc import Mapping
@@ -25,7 +26,7 @@ from typing import Any
 
 import platformdirs
 
-from thousand.core.errors import InputFileError, RecordError, ThousandError
+from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
 from thousand.games import game_of_record
 from thousand.games.dice1000.dice import DiceSource
@@ -68,12 +69,16 @@ def new_game_path(directory: Path | None = None, when: datetime | None = None) -
 def save_record(path: Path, data: Mapping[str, Any]) -> None:
     """Write a record atomically: a temporary file beside ``path``, fsync, rename.
 
-    Raises :class:`InputFileError` (one line naming the file) when the folder cannot be
-    created or written; the previous save, if any, is then left as it was.
+    Raises :class:`SaveError` (one line naming the file) when the folder cannot be
+    created or written; the previous save, if any, is then left as it was. Temporary
+    files an earlier save left behind (the process was killed between writing and
+    renaming) are removed first: one game has one writer.
     """
     text = dump_record(data)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+            stale.unlink(missing_ok=True)
         handle, temporary = tempfile.mkstemp(
             prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
         )
@@ -88,7 +93,7 @@ def save_record(path: Path, data: Mapping[str, Any]) -> None:
             raise
         _sync_directory(path.parent)
     except OSError as exc:
-        raise InputFileError(f"{path}: cannot save the game: {exc.strerror or exc}") from None
+        raise SaveError(f"{path}: cannot save the game: {exc.strerror or exc}") from None
 
 
 def _sync_directory(folder: Path) -> None:
@@ -195,6 +200,14 @@ def describe_rules(spec: object) -> str:
     return "?"
 
 
+def _modified(path: Path) -> float:
+    """When a file was last written; 0 for one that cannot be asked (a broken link)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def list_games(directory: Path | None = None) -> list[GameListing]:
     """Every ``*.json`` in the games folder, newest first; unreadable files say why."""
     folder = games_dir() if directory is None else directory
@@ -202,7 +215,7 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
         return []
     files = sorted(
         (p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")),
-        key=lambda p: (p.stat().st_mtime, p.name),
+        key=lambda p: (_modified(p), p.name),
         reverse=True,
     )
     listings: list[GameListing] = []

@@ -46,3 +46,25 @@ class RecordError(ThousandError):
 
 class InputFileError(ThousandError):
     """A file cannot be read or parsed (missing, not UTF-8, malformed JSON or TOML)."""
+
+
+class SaveError(ThousandError):
+    """The program's own file could not be written (a full disk, a read-only folder).
+
+    Not the user's input, so the command line exits with status 1, which it reserves
+    for I/O failures, not 2; the message still names the file in one line.
+    """
+
+
+def one_line(message: str) -> str:
+    """A message as one line that is safe to print on a terminal.
+
+    Line breaks become spaces; every other character that is not printable — control
+    characters, terminal escape sequences, ``\\r``, U+2028, lone surrogates — is shown as
+    its Python escape (``\\x1b``), so a hostile name in a file can neither break the line
+    nor drive the terminal.
+    """
+    flat = " ".join(message.replace("\r", "\\r").split("\n")).rstrip()
+    if flat.isprintable():
+        return flat
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in flat)

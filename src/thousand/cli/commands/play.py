@@ -21,12 +21,14 @@ opponent (the highest score; on a tie, whoever moves sooner) — an approximatio
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
+from typing import Any
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.players import PlayersError, default_seats, parse_players
 from thousand.cli.storage import PROGRAM, file_saver, games_dir, load_game, new_game_path, resume
-from thousand.core.errors import InputFileError, RulesError, ThousandError
+from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import plain_sheet
@@ -37,6 +39,12 @@ from thousand.games.dice1000.texts import rules_title, solving
 
 MAX_TURNS = 100_000
 """An unattended game stops after this many turns (rules whose penalties outrun progress)."""
+
+MAX_SECONDS = 120.0
+"""… or after this long, whichever comes first."""
+
+SAVE_INTERVAL = 1.0
+"""Seconds between saves of an unattended game (see :func:`play_unattended`)."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -203,14 +211,38 @@ def _check_new_file(path: Path, tr: Translator) -> None:
 
 
 def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
-    """Play a computer-only game through, saving after every turn; print the sheet."""
+    """Play a computer-only game through, saving as it goes; print the sheet.
+
+    Bounded twice, for rules nobody can win: :data:`MAX_TURNS` turns and
+    :data:`MAX_SECONDS` seconds. A save rewrites the whole record, so saving after every
+    turn of a game that never ends would cost time growing with its square: here the
+    record is saved at most every :data:`SAVE_INTERVAL` seconds, and always at the end
+    (a crash loses at most that second of a game nobody is watching).
+    """
+    saver = session.save_record
+    last_save = time.monotonic()
+
+    def throttled(data: dict[str, Any]) -> None:
+        nonlocal last_save
+        if saver is not None and time.monotonic() - last_save >= SAVE_INTERVAL:
+            saver(data)
+            last_save = time.monotonic()
+
+    session.save_record = throttled
+    deadline = time.monotonic() + MAX_SECONDS
     played = 0
-    while not session.state.is_over and played < MAX_TURNS:
-        step = session.bot_step()
-        if step.end is not None:
-            played += 1
-            if session.save_error is not None:
-                raise InputFileError(session.save_error)
+    try:
+        while not session.state.is_over and played < MAX_TURNS:
+            step = session.bot_step()
+            if step.end is not None:
+                played += 1
+                if session.save_error is not None:
+                    raise SaveError(session.save_error)
+                if time.monotonic() > deadline:
+                    break
+    finally:
+        session.save_record = saver
+    session.save()  # the last state, whatever the throttle skipped
     levels = [seat.bot for seat in session.seats]
     env.stdout.write(
         plain_sheet(tr, session.state, session.turns, levels, rules_title(tr, session.game.rules))

@@ -15,7 +15,6 @@ from typing import Any
 from rich.measure import Measurement
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
-from thousand.core.errors import InputFileError
 from thousand.core.files import STDIN, parse_json, read_text
 from thousand.games import game_of_record, load_game
 
@@ -35,13 +34,7 @@ def register(subparsers: Subparsers) -> None:
 
 def read_record(path: str, env: Env) -> Any:
     """Parsed JSON of a record file; ``-`` reads the command's standard input."""
-    if path != STDIN:
-        return parse_json(read_text(path), path)
-    try:
-        text = env.stdin.read()
-    except UnicodeDecodeError as exc:
-        raise InputFileError(f"standard input: not UTF-8 text (byte {exc.start})") from None
-    return parse_json(text, "standard input")
+    return parse_json(read_text(path, env.stdin), "standard input" if path == STDIN else path)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:

@@ -52,10 +52,16 @@ class TurnExpectation:
     """Dice in hand → the smallest turn total at which stopping is best."""
 
 
+HORIZON_UNITS = 600
+"""Turn totals are followed for at least this many score units (3,000 points classic)."""
+
+
 def turn_expectation(game: Game, horizon: int = 3000) -> TurnExpectation:
     """Expected points of a turn under the policy that maximises them.
 
-    Turn totals are followed up to ``horizon`` points, past which stopping is taken as
+    Turn totals are followed up to ``horizon`` points — at least :data:`HORIZON_UNITS`
+    of the rules' score unit, so rules whose values are all large multiples (a unit of
+    50,000) are followed as far as the classic ones — past which stopping is taken as
     optimal (there the risk of losing it all outweighs any throw by far).
     """
     outcomes: dict[int, list[tuple[float, int, int]]] = {}
@@ -81,6 +87,7 @@ def turn_expectation(game: Game, horizon: int = 3000) -> TurnExpectation:
 
     stop_at: dict[int, int] = {}
     unit = game.score_unit
+    horizon = max(horizon, HORIZON_UNITS * unit)
     horizon -= horizon % unit
     for total in range(horizon - unit, -1, -unit):
         for dice in (DICE, 4, 3, 2, 1):

@@ -14,16 +14,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
 from thousand.games.dice1000.game import MAX_PLAYERS, Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
 from thousand.games.dice1000.scoring import Dice
-from thousand.games.dice1000.state import Forced, GameState, Phase, TurnEnd, new_state
+from thousand.games.dice1000.state import Forced, GameState, Phase, TurnEnd, name_problem, new_state
 
 FORMAT = 1
 GAME = "dice1000"
@@ -39,7 +39,7 @@ class _TurnModel(BaseModel):
 
 class _RecordModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    format: Literal[1]
+    format: StrictInt
     game: StrictStr = GAME
     rules: Any
     players: list[StrictStr]
@@ -127,6 +127,8 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
         model = _RecordModel.model_validate(data)
     except ValidationError as exc:
         raise _shape_error(exc, names) from None
+    if model.format != FORMAT:
+        raise RecordError(f"record: 'format': input should be {FORMAT}")
     if model.game != GAME:
         raise RecordError(f"game: a record of {model.game!r} is not a record of {GAME}")
     try:
@@ -137,8 +139,11 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise RecordError(f"players: a game has 1 to {MAX_PLAYERS} players, got {len(players)}")
     for name in players:
-        if not name.strip():
+        problem = name_problem(name)
+        if problem == "is empty":
             raise RecordError("players: a player name is empty")
+        if problem is not None:
+            raise RecordError(f"players: the name {name!r} {problem}")
     if len(set(players)) != len(players):
         duplicate = next(n for n in players if players.count(n) > 1)
         raise RecordError(f"players: '{duplicate}' is listed twice")

@@ -257,19 +257,23 @@ class GameState(NamedTuple):
             return _dice_refusal(action.dice, self.dice_left)  # type: ignore[union-attr]
         if kind is Stop:
             return self.stop_refusal()
-        if isinstance(action, SetAside):
+        if kind is SetAside:
             if phase is not _SET_ASIDE:
                 return _phase_error(self, action)
-            keep = tuple(sorted(action.dice))
+            dice: Dice = action.dice  # type: ignore[union-attr]
+            malformed = _faces_refusal(dice)
+            if malformed is not None:
+                return malformed
+            keep = tuple(sorted(dice))
             if not _is_sub_multiset(keep, self.pending) or (
                 self.game.scores.keep_value(self.pending, keep) is None
             ):
-                shown = " ".join(map(str, action.dice)) or "nothing"
+                shown = " ".join(map(str, dice)) or "nothing"
                 return IllegalActionError(
                     f"cannot set aside {shown}: not a set of whole scoring combinations "
                     f"of the throw {' '.join(map(str, self.pending))}",
                     "set_aside",
-                    dice=action.dice,
+                    dice=dice,
                 )
             return None
         return IllegalActionError(f"not an action: {action!r}", "unknown_action")
@@ -329,6 +333,26 @@ class GameState(NamedTuple):
         }
 
 
+MAX_NAME_LENGTH = 40
+"""The longest player name: a name is for a score sheet's column, not a paragraph."""
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it can.
+
+    A name is non-empty printable text of at most :data:`MAX_NAME_LENGTH` characters: no
+    control characters, terminal escapes, line or paragraph separators or lone
+    surrogates, which would break a score sheet, a terminal or the record's own file.
+    """
+    if not isinstance(name, str) or not name.strip():
+        return "is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"is longer than {MAX_NAME_LENGTH} characters"
+    if not name.isprintable():
+        return "has a control character"
+    return None
+
+
 def new_state(game: Game, players: Sequence[str]) -> GameState:
     """The position before the first throw of ``game``: everybody at 0, not in the game.
 
@@ -339,8 +363,11 @@ def new_state(game: Game, players: Sequence[str]) -> GameState:
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise RulesError(f"a game needs 1 to {MAX_PLAYERS} players, got {len(names)}")
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        problem = name_problem(name)
+        if problem == "is empty":
             raise RulesError("player names must be non-empty text")
+        if problem is not None:
+            raise RulesError(f"the player name {name!r} {problem}")
     if len(set(names)) != len(names):
         duplicate = next(n for n in names if names.count(n) > 1)
         raise RulesError(f"player name '{duplicate}' is given twice")
@@ -388,11 +415,24 @@ def _phase_error(state: GameState, action: Action) -> IllegalActionError:
     return IllegalActionError(f"cannot {action} now", "phase")
 
 
-def _dice_refusal(dice: Dice, expected: int) -> IllegalActionError | None:
+def _faces_refusal(dice: object) -> IllegalActionError | None:
+    """Dice must be a tuple of whole numbers 1–6 — not a list, not ``None``, not ``1.0`` or
+    ``True`` (equal to 1 and hashed alike, they would hit the score tables' caches)."""
+    if type(dice) is not tuple:
+        return IllegalActionError(
+            f"dice must be a tuple of faces, not {type(dice).__name__}", "face", face=None
+        )
     for face in dice:
         if type(face) is not int or not 1 <= face <= 6:
             shown = json.dumps(face, default=repr)
             return IllegalActionError(f"face {shown} is not a die face (1–6)", "face", face=face)
+    return None
+
+
+def _dice_refusal(dice: Dice, expected: int) -> IllegalActionError | None:
+    malformed = _faces_refusal(dice)
+    if malformed is not None:
+        return malformed
     if len(dice) != expected:
         return IllegalActionError(
             f"expected {expected} dice, got {len(dice)}",
