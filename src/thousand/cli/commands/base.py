@@ -98,3 +98,19 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
 def add_json_option(parser: argparse.ArgumentParser, what: str) -> None:
     """``--json``: machine-readable output instead of the human report."""
     parser.add_argument("--json", action="store_true", help=f"print {what} as JSON")
+
+
+MAX_SEED = 2**63 - 1
+"""The largest seed: it is written into a record's ``meta``, and records hold 64-bit
+numbers at most (:data:`thousand.core.files.MAX_INTEGER`)."""
+
+
+def seed_value(text: str) -> int:
+    """An argparse type for ``--seed``: a whole number from 0 to :data:`MAX_SEED`."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is not a seed from 0 to 2**63 - 1") from None
+    return value

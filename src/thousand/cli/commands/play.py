@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from thousand.cli.commands.base import Env, ExitStatus, Subparsers
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.players import PlayersError, default_seats, parse_players
 from thousand.cli.storage import PROGRAM, file_saver, games_dir, load_game, new_game_path, resume
 from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
@@ -79,7 +79,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--lang", choices=LANGUAGES, help="language of the game (default: from the locale)"
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="seed of the dice and the bots")
+    parser.add_argument(
+        "--seed", type=seed_value, metavar="N", help="seed of the dice and the bots"
+    )
     parser.add_argument(
         "--save", metavar="PATH", help="save the game here (default: a new file in the data folder)"
     )
