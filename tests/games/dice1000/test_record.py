@@ -261,7 +261,7 @@ def test_illegal_records_name_turn_throw_and_rule(data: dict[str, Any], message:
         # players
         (record("classic", []), "players: "),
         (record("classic", [f"P{i}" for i in range(9)]), "players: "),
-        (record("classic", ["Anna", "Anna"]), "players: 'Anna' is listed twice"),
+        (record("classic", ["Anna", "Anna"]), "players: the name 'Anna' is given twice"),
         (record("classic", ["Anna", ""]), "players: "),
     ],
 )

@@ -16,14 +16,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
-from thousand.games.dice1000.game import MAX_PLAYERS, Game
+from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
 from thousand.games.dice1000.scoring import Dice
-from thousand.games.dice1000.state import Forced, GameState, Phase, TurnEnd, name_problem, new_state
+from thousand.games.dice1000.state import (
+    Forced,
+    GameState,
+    Phase,
+    TurnEnd,
+    new_state,
+    players_problem,
+)
 
 FORMAT = 1
 GAME = "dice1000"
@@ -45,6 +61,14 @@ class _RecordModel(BaseModel):
     players: list[StrictStr]
     turns: list[_TurnModel]
     meta: dict[str, Any] | None = None
+
+    @field_validator("format")
+    @classmethod
+    def _format_one(cls, value: int) -> int:
+        """Strictly the integer 1: ``true`` and ``1.0`` equal 1 but are not the format."""
+        if value != FORMAT:
+            raise PydanticCustomError("literal_error", f"Input should be {FORMAT}")
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +151,6 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
         model = _RecordModel.model_validate(data)
     except ValidationError as exc:
         raise _shape_error(exc, names) from None
-    if model.format != FORMAT:
-        raise RecordError(f"record: 'format': input should be {FORMAT}")
     if model.game != GAME:
         raise RecordError(f"game: a record of {model.game!r} is not a record of {GAME}")
     try:
@@ -136,17 +158,9 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     players = model.players
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise RecordError(f"players: a game has 1 to {MAX_PLAYERS} players, got {len(players)}")
-    for name in players:
-        problem = name_problem(name)
-        if problem == "is empty":
-            raise RecordError("players: a player name is empty")
-        if problem is not None:
-            raise RecordError(f"players: the name {name!r} {problem}")
-    if len(set(players)) != len(players):
-        duplicate = next(n for n in players if players.count(n) > 1)
-        raise RecordError(f"players: '{duplicate}' is listed twice")
+    problem = players_problem(players)
+    if problem is not None:
+        raise RecordError(f"players: {problem}")
     return Game(rules), players, model.turns
 
 

@@ -345,11 +345,26 @@ def name_problem(name: object) -> str | None:
     surrogates, which would break a score sheet, a terminal or the record's own file.
     """
     if not isinstance(name, str) or not name.strip():
-        return "is empty"
+        return "a player name is empty"
     if len(name) > MAX_NAME_LENGTH:
-        return f"is longer than {MAX_NAME_LENGTH} characters"
+        return f"the name {name!r} is longer than {MAX_NAME_LENGTH} characters"
     if not name.isprintable():
-        return "has a control character"
+        return f"the name {name!r} has a control character"
+    return None
+
+
+def players_problem(names: Sequence[object]) -> str | None:
+    """Why ``names`` cannot be the players of a game, or None: the one check that a new
+    game and a record's ``players`` both make."""
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        return f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}"
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            return problem
+    if len(set(names)) != len(names):
+        duplicate = next(n for n in names if names.count(n) > 1)
+        return f"the name {duplicate!r} is given twice"
     return None
 
 
@@ -360,17 +375,9 @@ def new_state(game: Game, players: Sequence[str]) -> GameState:
     depends on its game and never the other way round (no import cycle).
     """
     names = list(players)
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise RulesError(f"a game needs 1 to {MAX_PLAYERS} players, got {len(names)}")
-    for name in names:
-        problem = name_problem(name)
-        if problem == "is empty":
-            raise RulesError("player names must be non-empty text")
-        if problem is not None:
-            raise RulesError(f"the player name {name!r} {problem}")
-    if len(set(names)) != len(names):
-        duplicate = next(n for n in names if names.count(n) > 1)
-        raise RulesError(f"player name '{duplicate}' is given twice")
+    problem = players_problem(names)
+    if problem is not None:
+        raise RulesError(problem)
     return GameState(
         game,
         tuple(PlayerState(name, 0, False, None, 0, 0) for name in names),
