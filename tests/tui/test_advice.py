@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ from textual.pilot import Pilot
 from tests.tui.support import app_of, drive, press, session_of, until
 from thousand.games.dice1000 import RandomDice, replay
 from thousand.games.dice1000.actions import STOP, THROW
+from thousand.games.dice1000.solver.door import StrategyError
 from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
 from thousand.games.dice1000.table import Seat
 from thousand.tui.app import ThousandApp
@@ -217,5 +221,44 @@ def test_rules_not_yet_solved_are_solved_aside_while_the_game_goes_on(
         values = strategy.action_values(app.session.state)
         assert f"stop and record 100: {shown(values[STOP])}" in advice_of(app)
         assert f"throw 2 dice: {shown(values[THROW])}" in advice_of(app)
+
+    asyncio.run(drive(app, body))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_solvers_progress_and_time_are_shown_while_it_solves(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """The solve itself is replaced: what matters is that its progress reaches the screen."""
+    gate = threading.Event()
+    app = app_of(session_of("classic", HUMANS, [[1, 1, 1, 2, 3]], language=language), language)
+    line = "sweep 3: 1,204 turns planned, largest change 2.0e-05, 41 s"
+
+    def slow_solve(
+        on_solve: Callable[[], None], on_progress: Callable[[str], None] | None = None
+    ) -> object:
+        on_solve()
+        assert on_progress is not None
+        on_progress("solving 1,000 positions")
+        on_progress(line)
+        gate.wait(30)
+        raise StrategyError("stopped by the test")
+
+    monkeypatch.setattr(app, "ready_strategy", slow_solve)
+    label = {"en": "solver: ", "ru": "расчёт: "}[language]
+
+    async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
+        await press(pilot, "c")
+        await until(pilot, lambda: line in advice_of(app))
+        text = advice_of(app)
+        assert re.search(rf"\n0:0\d · {label}{re.escape(line)}$", text), text
+        assert "solving 1,000 positions" not in text  # the latest line only
+        await pilot.pause(1.2)
+        assert re.search(rf"\n0:0[1-9] · {label}", advice_of(app))  # the clock moves
+        await press(pilot, "space")  # the game goes on meanwhile
+        assert app.session.state.turn_total == 100
+        gate.set()
+        await until(pilot, lambda: app.advice_error is not None)
+        assert app._solve_clock is None
 
     asyncio.run(drive(app, body))

@@ -103,6 +103,39 @@ def test_russian_sheet_and_the_games_list(data_dir: Path) -> None:
     assert saved[0].name in out and "won by" in out and "Смелый (computer, bold)" in out
     status, out, err = run("--resume", saved[0].name)  # a name from the list is enough
     assert status == 0 and "Победитель:" in out, err
+    status, out, err = run("--resume", saved[0].stem)  # … even without its .json
+    assert status == 0 and "Победитель:" in out, err
+
+
+class Terminal(io.StringIO):
+    """Standard output that says it is a terminal (its width comes from ``COLUMNS``)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_games_list_never_wraps_a_file_name(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    for seed in (4, 5):
+        assert (
+            run(*BOTS, "--seed", str(seed), "--players", "bot:bold,bot:cautious,bot:balanced")[0]
+            == 0
+        )
+    names = sorted(path.name for path in (data_dir / "games").glob("*.json"))
+    assert len(names) == 2
+    monkeypatch.setenv("COLUMNS", str(columns))
+    for language in ("ru", "en"):
+        stdout = Terminal()
+        status = main(["games", "--lang", language], Env(io.StringIO(), stdout, io.StringIO()))
+        assert status == 0
+        lines = re.sub(r"\x1b\[[0-9;]*m", "", stdout.getvalue()).splitlines()  # no styles
+        assert all(len(line) <= columns for line in lines), lines
+        for name in names:  # whole, at the start of a line of its own or of the table's row
+            assert any(line.split(" ")[0] == name for line in lines), (name, lines)
+        if columns == 80 and language == "ru":  # the table would not fit: a block per game
+            assert "  Игроки: Bold (компьютер, смелый), Cautious (компьютер," in "\n".join(lines)
 
 
 def test_resuming_a_finished_game_shows_it_and_leaves_it(tmp_path: Path) -> None:

@@ -53,9 +53,11 @@ def test_entry_hot_dice_barrel_bust_and_leaving_the_barrel(tmp_path: Path) -> No
         # Entry: 5 points cannot be recorded, and the screen says why.
         await press(pilot, "space")
         assert state().turn_total == 5
-        assert "stop: not allowed — you need 100 in one turn to enter the game" in (
-            app.visible_text()
+        assert (
+            "You may not stop yet: you need 100 in one turn to enter the game (this turn: 5)"
+            in app.visible_text()
         )
+        assert "[S] stop — not yet" in app.visible_text()
         await press(pilot, "s")
         assert state().phase is Phase.DECIDE and state().current == 0
         assert "Not allowed: you need 100 in one turn to enter the game" in app.visible_text()

@@ -4,10 +4,13 @@ app opened with it continues from exactly that position."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from pathlib import Path
 
+from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from tests.tui.support import app_of, drive, press, session_of
 from thousand.cli.storage import load_game, resume
@@ -85,3 +88,36 @@ def test_resume_in_the_middle_of_a_turn_continues_that_turn(tmp_path: Path) -> N
     assert [view.dice for view in resumed.throws] == [(5, 2, 3, 3, 6)]
     resumed.throw()
     assert resumed.state.turn_total == 105
+
+
+def test_a_resumed_finished_game_shows_its_last_throw_and_winner(tmp_path: Path) -> None:
+    save = tmp_path / "done.json"
+    rules = {"preset": "classic", "target": 300, "barrels": []}
+    session = session_of(
+        rules,
+        [Seat("Anna"), Seat("Boris")],
+        [[1, 1, 1, 2, 3], BUST, [1, 1, 1, 1, 2]],
+        save_path=save,
+    )
+    session.throw()
+    session.stop()
+    session.throw()
+    session.throw()
+    session.stop()
+    assert session.state.is_over
+    resumed = resume(load_game(save), language="ru")
+    assert [view.dice for view in resumed.throws] == [(1, 1, 1, 1, 2)]
+    assert resumed.last_end is not None and resumed.last_end.outcome == "win"
+    app = ThousandApp(resumed, translator("ru"), fast=True)
+
+    async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
+        text = app.visible_text()
+        assert "Anna выигрывает игру!" in text
+        assert "1 1 1 1 2 → " in text
+        assert "В этом ходу ещё не бросали" not in text
+        console = Console(width=100, file=io.StringIO(), color_system=None)
+        console.print(app.query_one("#dice", Static).content)
+        dice = console.file.getvalue()  # type: ignore[attr-defined]
+        assert "Последний бросок" in dice and "?" not in dice  # faces, not blank dice
+
+    asyncio.run(drive(app, body))

@@ -6,6 +6,13 @@ logic: a key becomes an engine action through the session, and what the screen s
 the legal actions, why one is refused, what a throw scored, how a turn ended — is the
 engine's answer put into words by :mod:`thousand.games.dice1000.texts`.
 
+Keys answer in the Russian layout too (:mod:`thousand.tui.keys`: ``ы`` is S, ``с`` is C
+…), since a player who writes Russian often has it switched on. Enter does the step the
+turn is waiting for: it throws when the player decides (as Space does) and sets the
+picked dice aside when they are being chosen. It does nothing once the game is over, so
+that a last impatient Enter does not start another game: N does (``again``, given by
+``thousand play``: the same players, the seat order turned by one, a new file).
+
 Computer players move one step at a time on a timer (a throw, then a decision), with a
 pause a person can follow, or at once with ``fast``. Their thinking runs in a worker
 thread, so the screen stays live even for a slow player.
@@ -16,7 +23,9 @@ chance after each legal action as the solved strategy gives it
 the best one marked. The strategy is the session's (ready already when a ``perfect`` player
 is seated); otherwise it is loaded in a worker thread on the first press and kept for
 the game. The first time a rule set is played it is solved first, in a child process
-(:mod:`thousand.games.dice1000.solver.door`) with a message meanwhile, so the game stays playable.
+(:mod:`thousand.games.dice1000.solver.door`), so the game stays playable, with the solver's
+latest progress line and the time it has taken shown meanwhile — a solve of rules where
+scores fall takes minutes, and a message that never changes looks like a hang.
 Rules the solver refuses, positions it cannot answer and moments that are no decision
 get a sentence instead of numbers.
 """
@@ -25,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -36,6 +46,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
@@ -56,8 +68,16 @@ from thousand.games.dice1000.texts import (
     throw_summary,
     turn_end,
 )
+from thousand.tui.keys import any_layout
 from thousand.tui.screens import HelpScreen
-from thousand.tui.widgets import history_line, table_view, throw_line, turn_line
+from thousand.tui.widgets import (
+    KeyHint,
+    history_line,
+    key_bar,
+    table_view,
+    throw_line,
+    turn_line,
+)
 
 if TYPE_CHECKING:
     from thousand.games.dice1000.solver.strategy import SolvedStrategy
@@ -77,6 +97,35 @@ class AdviceSolving(Message):
     """Posted from the strategy's loading thread when it has to solve the rules first."""
 
 
+class AdviceProgress(Message):
+    """Posted from the strategy's loading thread with each progress line of the solver."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+
+
+NextGame = Callable[[Session], Session]
+"""Makes the session of the next game at the same table from the finished one (saved
+already, so a folder that cannot be written is a :class:`ThousandError` at once)."""
+
+
+class SheetRounds(Widget):
+    """The rounds of the score sheet: as many of the latest as the panel has lines for.
+
+    Drawn at its own size at render time, after layout — the sheet used to be cut to
+    the height its previous content had, which kept it at three rows with half the
+    screen empty.
+    """
+
+    def __init__(self, draw: Callable[[int, int], RenderableType], *, id: str) -> None:
+        super().__init__(id=id)
+        self.draw = draw
+
+    def render(self) -> RenderableType:
+        return self.draw(self.content_size.width, self.content_size.height)
+
+
 class ThousandApp(App[int]):
     """The game on a full screen; ``run()`` returns the exit status (0)."""
 
@@ -90,8 +139,10 @@ class ThousandApp(App[int]):
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #body { height: 1fr; }
     #table { width: 1fr; min-width: 46; padding: 0 1; }
-    #sheet { width: 42%; max-width: 72; min-width: 32; padding: 0 1;
+    #sheet { width: 42%; max-width: 72; min-width: 32; height: 100%; padding: 0 1;
              border-left: vkey $primary; }
+    #rounds { height: 1fr; }
+    #standings { height: auto; margin-bottom: 1; }
     #turn-header { height: 1; }
     #dice { height: 7; }
     #throw-info { height: auto; }
@@ -105,22 +156,32 @@ class ThousandApp(App[int]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,t", "throw", show=False),
-        Binding("s", "stop", show=False),
-        Binding("h,question_mark,f1", "help", show=False),
-        Binding("q", "quit_game", show=False),
+        Binding(any_layout("space", "t"), "throw", show=False),
+        Binding("enter", "enter", show=False),
+        Binding(any_layout("s"), "stop", show=False),
+        Binding(any_layout("h", "question_mark", "f1"), "help", show=False),
+        Binding(any_layout("q"), "quit_game", show=False),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
-        Binding("a", "pick_all", show=False),
-        Binding("c", "advice", show=False),
-        Binding("enter", "set_aside", show=False),
+        Binding(any_layout("a"), "pick_all", show=False),
+        Binding(any_layout("c"), "advice", show=False),
+        Binding(any_layout("n"), "play_again", show=False),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 6)),
     ]
 
-    def __init__(self, session: Session, tr: Translator, *, fast: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        tr: Translator,
+        *,
+        fast: bool = False,
+        again: NextGame | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.tr = tr
         self.fast = fast
+        self.again = again
+        """The next game at the same table (key N after a game); None: not offered."""
         self.picked: list[int] = []
         self.notice = ""
         self.bot_busy = False
@@ -134,6 +195,11 @@ class ThousandApp(App[int]):
         self._advice_cache: tuple[GameState, dict[Action, float] | str] | None = None
         self.solver = ChildSolver()
         """Solves the rules for the advisor in a child process when they are not cached."""
+        self.solve_progress = ""
+        """The solver's latest progress line (its own words) while it solves for the advisor."""
+        self.solve_started: float | None = None
+        """When that solve started (``time.monotonic``), to show how long it has taken."""
+        self._solve_clock: Timer | None = None
 
     # -- layout ----------------------------------------------------------------
 
@@ -151,7 +217,9 @@ class ThousandApp(App[int]):
                     yield Static(id="notice")
                     yield Static(id="advice")
                     yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-                yield Static(id="sheet")
+                with Vertical(id="sheet"):  # the scores first, at eye level; the rounds fill
+                    yield Static(id="standings")
+                    yield SheetRounds(self.rounds_view, id="rounds")
             yield Static(id="actions")
 
     def on_mount(self) -> None:
@@ -197,7 +265,7 @@ class ThousandApp(App[int]):
         self.query_one("#turn-header", Static).update(self.turn_header())
         self.query_one("#dice", Static).update(table_view(session, tr, self.picked))
         self.query_one("#throw-info", Static).update(throw_line(session, tr))
-        self.query_one("#turn-info", Static).update(turn_line(session, tr))
+        self.query_one("#turn-info", Static).update(turn_line(session, tr, self.refused()))
         self.query_one("#history", Static).update(history_line(session, tr))
         notice = Text(self.notice)
         if state.is_over and state.winner is not None:
@@ -210,7 +278,8 @@ class ThousandApp(App[int]):
         advice.display = self.advice_shown
         if self.advice_shown:
             advice.update(self.advice_view())
-        self.query_one("#sheet", Static).update(self.sheet_view())
+        self.query_one("#rounds", SheetRounds).refresh()
+        self.query_one("#standings", Static).update(self.standings_view())
         self.query_one("#actions", Static).update(self.actions_text())
 
     def turn_header(self) -> Text:
@@ -222,22 +291,30 @@ class ThousandApp(App[int]):
         label = player_label(tr, seat.name, seat.bot)
         return Text(tr.gettext("Now playing: {name}").format(name=label), style="bold")
 
-    def sheet_view(self) -> Group:
+    def rounds_view(self, width: int, height: int) -> RenderableType:
+        """The sheet's heading and its latest rounds, as many as ``height`` lines hold.
+
+        The heading, the table's header and its rule take three lines; the rest are
+        rounds, the latest at the bottom (the round numbers say where it starts).
+        """
         session, tr = self.session, self.tr
         state = session.state
-        panel = self.query_one("#sheet", Static)
-        height = panel.content_size.height or 30
-        players = len(state.players)
-        room = max(3, height - 2 * players - 6)
         table = sheet_table(
             tr,
             state,
             session.turns,
             turn_total=state.turn_total if state.throws else None,
-            last_rounds=room,
+            last_rounds=max(1, height - 3),
             highlight=None if state.is_over else state.current,
-            width=panel.content_size.width or None,
+            width=width or None,
         )
+        heading = Text(tr.gettext("Score sheet"), style="bold underline")
+        return Group(heading, table)
+
+    def standings_view(self) -> Group:
+        """Under the sheet: each player's score and where they stand, the one to move bold."""
+        session, tr = self.session, self.tr
+        state = session.state
         board: list[RenderableType] = []
         levels = [seat.bot for seat in session.seats]
         for index, (name, score, where) in enumerate(standings(tr, state, levels)):
@@ -249,81 +326,101 @@ class ThousandApp(App[int]):
             board.append(row)
             if where:
                 board.append(Text("  " + where, style="dim"))
-        heading = Text(tr.gettext("Score sheet"), style="bold underline")
-        return Group(heading, table, Text(""), *board)
+        return Group(*board)
 
-    def actions_text(self) -> Text:
-        """Exactly the actions open now, with their keys; a refused stop says why."""
-        session, tr = self.session, self.tr
-        state = session.state
-        text = Text()
+    def sheet_text(self) -> str:
+        """The score sheet's rounds as drawn now, plain (tests and screen readers)."""
+        rounds = self.query_one("#rounds", SheetRounds)
+        width, height = rounds.content_size.width, rounds.content_size.height
+        lines = self.console.render_lines(
+            self.rounds_view(width, height), self.console.options.update(width=width)
+        )
+        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines[:height])
 
-        def key(label: str, what: str, allowed: bool = True) -> None:
-            if text:
-                text.append("   ")
-            text.append(f"[{label}] ", style="bold" if allowed else "dim")
-            text.append(what, style="" if allowed else "dim")
+    def refused(self) -> str | None:
+        """Why the person's next step would be refused, as a sentence (None: nothing is).
 
-        if self.too_small:
-            key("Q", tr.gettext("save and quit"))
-            return text
-        if state.is_over:
-            key("H", tr.gettext("rules"))
-            key("Q", tr.gettext("quit"))
-            return text
-        if session.bot_to_move:
-            text.append(
-                tr.gettext("{name} is playing…").format(name=session.seat.name), style="italic"
-            )
-            key("H", tr.gettext("rules"))
-            key("Q", tr.gettext("save and quit"))
-            return text
+        Deciding: why stopping is not allowed — the entry threshold, a barrel; forced
+        throws (hot dice, a first throw that scored nothing) are said by the turn line
+        already. Choosing dice: why the dice picked cannot be set aside.
+        """
+        state, tr = self.session.state, self.tr
+        if not self.human_may_act():
+            return None
         if state.phase is Phase.SET_ASIDE:
             chosen = self.chosen_dice()
-            key("1–" + str(len(state.pending)), tr.gettext("pick dice"))
-            key("A", tr.gettext("all scoring dice"))
+            problem = state.refusal(SetAside(chosen)) if chosen else None
+            return None if problem is None else tr_refusal(tr, problem)
+        if state.phase is not Phase.DECIDE or not state.throws or state.forced:
+            return None
+        problem = state.stop_refusal()
+        if problem is None:
+            return None
+        return tr.gettext("You may not stop yet: {reason}").format(reason=refusal(tr, problem))
+
+    def key_hints(self) -> tuple[Text | None, list[KeyHint]]:
+        """Exactly the actions open now with their keys (and a lead-in while a bot plays)."""
+        session, tr = self.session, self.tr
+        state = session.state
+        hints: list[KeyHint] = []
+        if self.too_small:
+            return None, [KeyHint("Q", tr.gettext("save and quit"))]
+        if state.is_over:
+            if self.again is not None:
+                first = session.seats[1 % len(session.seats)].name
+                hints.append(
+                    KeyHint("N", tr.gettext("play again ({name} starts)").format(name=first))
+                )
+            hints.append(KeyHint("H", tr.gettext("rules")))
+            hints.append(KeyHint("Q", tr.gettext("quit")))
+            return None, hints
+        if session.bot_to_move:
+            lead = Text(
+                tr.gettext("{name} is playing…").format(name=session.seat.name), style="italic"
+            )
+            return lead, [
+                KeyHint("H", tr.gettext("rules")),
+                KeyHint("Q", tr.gettext("save and quit")),
+            ]
+        if state.phase is Phase.SET_ASIDE:
+            chosen = self.chosen_dice()
+            count = len(state.pending)
+            hints.append(KeyHint("1" if count == 1 else f"1–{count}", tr.gettext("pick dice")))
+            hints.append(KeyHint("A", tr.gettext("all scoring dice")))
             value = session.game.scores.keep_value(state.pending, chosen) if chosen else None
             if value is not None:
-                key(
-                    tr.gettext("Enter"),
-                    tr.gettext("set aside {dice} (+{points})").format(
-                        dice=faces(chosen), points=value[0]
-                    ),
+                what = tr.gettext("set aside {dice} (+{points})").format(
+                    dice=faces(chosen), points=value[0]
                 )
+                hints.append(KeyHint(tr.gettext("Enter"), what))
+            elif chosen:  # why not is the turn line's to say (see refused)
+                what = tr.gettext("set aside {dice} — not allowed").format(dice=faces(chosen))
+                hints.append(KeyHint(tr.gettext("Enter"), what, allowed=False))
             else:
-                problem = state.refusal(SetAside(chosen))
-                reason = refusal(tr, problem) if problem else ""
-                key(
-                    tr.gettext("Enter"),
-                    tr.gettext("set aside: {reason}").format(reason=reason),
-                    allowed=False,
-                )
+                what = tr.gettext("set aside — pick dice first")
+                hints.append(KeyHint(tr.gettext("Enter"), what, allowed=False))
         else:
             legal = state.legal_actions()
             if THROW in legal:
-                key(
-                    tr.gettext("Space"),
-                    tr.gettext("throw {dice}").format(dice=dice_count(tr, state.dice_left)),
-                )
+                what = tr.gettext("throw {dice}").format(dice=dice_count(tr, state.dice_left))
+                hints.append(KeyHint(tr.gettext("Space"), what))
             if STOP in legal:
-                key("S", tr.gettext("stop and record {points}").format(points=state.turn_total))
-            else:
-                problem = state.stop_refusal()
-                if problem is not None and state.throws:
-                    key(
-                        "S",
-                        tr.gettext("stop: not allowed — {reason}").format(
-                            reason=refusal(tr, problem)
-                        ),
-                        allowed=False,
-                    )
+                what = tr.gettext("stop and record {points}").format(points=state.turn_total)
+                hints.append(KeyHint("S", what))
+            elif state.throws:  # why not is the turn line's to say: the bar stays short
+                hints.append(KeyHint("S", tr.gettext("stop — not yet"), allowed=False))
         if self.advice_shown:
-            key("C", tr.gettext("hide the chances"))
-        else:
-            key("C", tr.gettext("winning chances"))
-        key("H", tr.gettext("rules"))
-        key("Q", tr.gettext("save and quit"))
-        return text
+            hints.append(KeyHint("C", tr.gettext("hide the chances")))
+        elif state.phase is Phase.DECIDE:  # the chances are of throwing or stopping
+            hints.append(KeyHint("C", tr.gettext("winning chances")))
+        hints.append(KeyHint("H", tr.gettext("rules")))
+        hints.append(KeyHint("Q", tr.gettext("save and quit")))
+        return None, hints
+
+    def actions_text(self) -> Text:
+        """The key bar, laid out for the width of the terminal (see :func:`key_bar`)."""
+        lead, hints = self.key_hints()
+        return key_bar(hints, max(20, self.size.width - 2), lead)
 
     def visible_text(self) -> str:
         """The words on the screen now, plain (tests and screen readers)."""
@@ -471,6 +568,39 @@ class ThousandApp(App[int]):
         if self.human_may_act() and state.phase is Phase.SET_ASIDE:
             self.perform(SetAside(self.chosen_dice()))
 
+    def action_enter(self) -> None:
+        """Enter takes the step the turn waits for: set the picked dice aside, or throw.
+
+        Throwing is what a turn starts with and what most decisions are, and it is what
+        Space does; stopping, which banks the turn, stays a deliberate S.
+        """
+        if self.session.state.phase is Phase.SET_ASIDE:
+            self.action_set_aside()
+        else:
+            self.action_throw()
+
+    def action_play_again(self) -> None:
+        """After a game: the next one at the same table, whoever was second moving first."""
+        if self.again is None or not self.session.state.is_over or self.too_small:
+            return
+        try:
+            session = self.again(self.session)
+        except ThousandError as exc:
+            self.notice = self.tr.gettext("Could not start a new game: {error}").format(error=exc)
+            self.refresh_view()
+            return
+        self.session = session
+        self.picked = []
+        self.notice = ""
+        self._advice_cache = None
+        self.query_one("#log", RichLog).clear()
+        self.say(
+            self.tr.gettext("A new game: {name} starts.").format(name=session.seat.name),
+            style="bold",
+        )
+        self.refresh_view()
+        self.schedule_bot(FIRST_PAUSE)
+
     # -- advice ------------------------------------------------------------------
 
     def action_advice(self) -> None:
@@ -499,8 +629,12 @@ class ThousandApp(App[int]):
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
                 self.post_message(AdviceSolving())
 
+        def on_progress(line: str) -> None:  # in the worker thread too
+            with contextlib.suppress(RuntimeError):
+                self.post_message(AdviceProgress(line))
+
         try:
-            strategy = await asyncio.to_thread(self.ready_strategy, on_solve)
+            strategy = await asyncio.to_thread(self.ready_strategy, on_solve, on_progress)
         except RulesError as exc:
             self.advice_error = self.tr.gettext(
                 "these rules cannot be solved exactly: {reason}"
@@ -514,10 +648,15 @@ class ThousandApp(App[int]):
                 self.session.strategy = strategy
         finally:
             self.advice_loading = False
+            self.stop_solve_clock()
         if not self.quitting:
             self.refresh_view()
 
-    def ready_strategy(self, on_solve: Callable[[], None]) -> SolvedStrategy:
+    def ready_strategy(
+        self,
+        on_solve: Callable[[], None],
+        on_progress: Callable[[str], None] | None = None,
+    ) -> SolvedStrategy:
         """The strategy, loaded — after a solve in a child process if it is not cached.
 
         Runs in a worker thread. The first lookup is made here too: it may load the
@@ -528,7 +667,7 @@ class ThousandApp(App[int]):
         game = self.session.game
         if not cache_path(game).exists():
             on_solve()
-            self.solver.solve(game)  # in a child process: the screen stays live
+            self.solver.solve(game, on_progress)  # in a child process: the screen stays live
         strategy = solved_strategy(game)
         with contextlib.suppress(ThousandError):
             strategy.action_values(new_state(game, ["first", "second"]))
@@ -543,7 +682,34 @@ class ThousandApp(App[int]):
 
     def on_advice_solving(self, _message: AdviceSolving) -> None:
         self.advice_solving = True
+        self.solve_started = time.monotonic()
+        self._solve_clock = self.set_interval(1.0, self.tick_solve_clock)
         self.refresh_view()
+
+    def on_advice_progress(self, message: AdviceProgress) -> None:
+        self.solve_progress = message.line
+        self.refresh_view()
+
+    def tick_solve_clock(self) -> None:
+        """Once a second while solving: the time taken moves, so the wait is seen to move."""
+        if self.advice_shown and self.session.strategy is None:
+            self.refresh_view()
+
+    def stop_solve_clock(self) -> None:
+        if self._solve_clock is not None:
+            self._solve_clock.stop()
+            self._solve_clock = None
+
+    def solve_status(self) -> str:
+        """The solver's latest progress line and the time taken: ``0:42 · sweep 3: …``."""
+        elapsed = 0 if self.solve_started is None else time.monotonic() - self.solve_started
+        minutes, seconds = divmod(int(elapsed), 60)
+        clock = f"{minutes}:{seconds:02d}"
+        if not self.solve_progress:
+            return clock
+        return self.tr.gettext("{time} · solver: {progress}").format(
+            time=clock, progress=self.solve_progress
+        )
 
     def advice_values(self) -> dict[Action, float] | str:
         """The chances at the position now, or why there are none (kept per position)."""
@@ -576,7 +742,9 @@ class ThousandApp(App[int]):
             return why_not(self.advice_error)
         if session.strategy is None:
             if self.advice_solving:
-                return why_not(solving(tr, session.game.rules))
+                why_not(solving(tr, session.game.rules))
+                text.append("\n" + self.solve_status(), "dim")
+                return text
             return why_not(tr.gettext("loading the solved strategy…"))
         if state.is_over:
             return why_not(tr.gettext("the game is over."))

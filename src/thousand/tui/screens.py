@@ -1,4 +1,4 @@
-"""Screens over the game: the rules help, written from the rules being played."""
+"""Screens over the game: the rules help, written from the rules being played, and the keys."""
 
 from __future__ import annotations
 
@@ -14,12 +14,40 @@ from textual.widgets import Static
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.texts import rules_help
+from thousand.tui.keys import any_layout
+
+
+def keys_help(tr: Translator, game: Game) -> tuple[str, list[str]]:
+    """The keys of the game, as a section of the help: a new player looks for them here.
+
+    Enter is said in full, since what it does depends on the moment; choosing dice is
+    listed only under rules where the player chooses.
+    """
+    lines = [
+        tr.gettext("Space or Enter — throw the dice in the hand."),
+        tr.gettext("S — stop and record the turn total."),
+    ]
+    if game.rules.choose_dice:
+        lines.append(
+            tr.gettext(
+                "1–5 — pick a die of the throw or put it back; A — pick every scoring die; "
+                "Enter — set the picked dice aside."
+            )
+        )
+    lines += [
+        tr.gettext("C — the winning chance of each action with perfect play."),
+        tr.gettext("N — when the game is over: play again, whoever was second moves first."),
+        tr.gettext("H, F1 or ? — these rules; Q — save and quit (the game can be resumed)."),
+        tr.gettext("The keys work in the Russian layout too: Ы for S, С for C, Й for Q…"),
+    ]
+    return tr.gettext("Keys"), lines
 
 
 def help_text(tr: Translator, game: Game) -> Text:
-    """The rules of ``game`` as one text: a heading per section, a paragraph per rule."""
+    """The rules of ``game`` as one text: a heading per section, a paragraph per rule;
+    the keys last."""
     text = Text()
-    for index, (heading, paragraphs) in enumerate(rules_help(tr, game)):
+    for index, (heading, paragraphs) in enumerate([*rules_help(tr, game), keys_help(tr, game)]):
         if index:
             text.append("\n")
         text.append(heading + "\n", style="bold underline")
@@ -51,9 +79,13 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,h,question_mark,f1,enter,space", "close", show=False),
-        Binding("up,k", "scroll(-1)", show=False),
-        Binding("down,j", "scroll(1)", show=False),
+        Binding(
+            any_layout("escape", "q", "h", "question_mark", "f1", "enter", "space"),
+            "close",
+            show=False,
+        ),
+        Binding(any_layout("up", "k"), "scroll(-1)", show=False),
+        Binding(any_layout("down", "j"), "scroll(1)", show=False),
     ]
 
     def __init__(self, tr: Translator, game: Game) -> None:

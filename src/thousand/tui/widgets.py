@@ -120,11 +120,17 @@ def table_view(session: Session, tr: Translator, picked: Sequence[int]) -> Rende
             )
         thrown = []
         kept = list(last.kept or ())
+        scoring = list(last.score.kept)
         for position, face in enumerate(last.dice):
             if choosing:
+                # The key that picks the die under it; picked dice bright, dice that can
+                # score plain, dice that cannot dim — so a new player sees what to press.
                 chosen = position in picked
+                can_score = face in scoring
+                if can_score:
+                    scoring.remove(face)
                 mark = f"{position + 1}{PICKED if chosen else ' '}"
-                style = "bold yellow" if chosen else "white"
+                style = "bold yellow" if chosen else "white" if can_score else "dim"
             elif face in kept:
                 kept.remove(face)
                 mark, style = SCORED, "bold green"
@@ -148,14 +154,27 @@ def throw_line(session: Session, tr: Translator) -> Text:
     return line
 
 
-def turn_line(session: Session, tr: Translator) -> Text:
-    """The turn total and what is in the hand."""
+def turn_line(session: Session, tr: Translator, refused: str | None = None) -> Text:
+    """The turn total and what is in the hand; then why the next step is refused, if it is.
+
+    ``refused`` (a sentence: why a stop or the dice picked would be refused) gets a line
+    of its own here rather than in the key bar, where it made the bar wrap: a new
+    player reads it before pressing the key, and the bar stays one line.
+    """
     state = session.state
     if state.is_over:
         return Text("")
     line = Text(tr.gettext("Turn total: {points}").format(points=state.turn_total), style="bold")
     if state.phase is Phase.SET_ASIDE:
         line.append(" · " + tr.gettext("choose the dice to set aside"))
+        line.append(
+            "\n"
+            + tr.gettext(
+                "Press a die's number to pick it or put it back (● picked); Enter sets the "
+                "picked dice aside, A picks every scoring die."
+            ),
+            style="dim",
+        )
     elif state.forced is Forced.HOT_DICE:
         line.append(" · ")
         line.append(tr.gettext("hot dice! All five are thrown again"), style="bold magenta")
@@ -167,6 +186,8 @@ def turn_line(session: Session, tr: Translator) -> Text:
         line.append(
             " · " + tr.gettext("in the hand: {dice}").format(dice=dice_count(tr, state.dice_left))
         )
+    if refused:
+        line.append("\n" + refused)
     return line
 
 
@@ -188,3 +209,39 @@ def history_line(session: Session, tr: Translator) -> Text:
     if not parts or session.state.throws == 0:
         return Text("")
     return Text(tr.gettext("This turn: {throws}").format(throws=" · ".join(parts)), style="dim")
+
+
+@dataclass(frozen=True, slots=True)
+class KeyHint:
+    """One entry of the key bar: the key, what it does, and whether it does it now."""
+
+    key: str
+    what: str
+    allowed: bool = True
+
+
+GAP = "   "
+"""Between two entries of the key bar."""
+
+
+def key_bar(hints: Sequence[KeyHint], width: int, lead: Text | None = None) -> Text:
+    """The key bar, broken into lines between entries, never inside one.
+
+    At 120 columns the bar of a turn fits one line; on a narrower terminal it takes a
+    second line rather than splitting "[Q] save and quit" across two.
+    """
+    text = Text() if lead is None else lead.copy()
+    column = text.cell_len
+    for hint in hints:
+        entry = Text(f"[{hint.key}] ", style="bold" if hint.allowed else "dim")
+        entry.append(hint.what, style="" if hint.allowed else "dim")
+        if column:
+            if column + len(GAP) + entry.cell_len > width:
+                text.append("\n")
+                column = 0
+            else:
+                text.append(GAP)
+                column += len(GAP)
+        text.append_text(entry)
+        column += entry.cell_len
+    return text

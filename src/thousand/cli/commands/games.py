@@ -4,15 +4,24 @@ Each line names the file (to give to ``thousand play --resume`` or ``thousand re
 when it was last saved, the players (computer players with their level), the rules,
 the turns played and how the game stands. A file that is not a readable game says why
 instead of hiding.
+
+The file name is what a player copies into ``--resume``, so it is never wrapped or
+cut: its column keeps the longest name whole, and a terminal too narrow for the table
+with it (80 columns, Russian headings) gets one block per game instead, the name on a
+line of its own. Output that is not a terminal is laid out 120 columns wide.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich import box
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import GameListing, games_dir, list_games
@@ -44,23 +53,56 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if not listings:
         env.print(tr.gettext("No saved games in {folder}.").format(folder=folder))
         return ExitStatus.OK
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for heading in (
+    headings = headings_of(tr)
+    rows = [row(tr, listing) for listing in listings]
+    console = env.console(min_width=80 if env.stdout.isatty() else 120)
+    console.print(tr.gettext("Saved games in {folder}:").format(folder=folder))
+    table = games_table(headings, rows)
+    # Measured with room to spare: rich measures a table at the widths it would squeeze
+    # it to, which can be narrower than its longest words.
+    unbounded = console.options.update_width(UNBOUNDED)
+    if Measurement.get(console, unbounded, table).minimum <= console.width:
+        console.print(table)
+    else:
+        print_blocks(console, headings, rows)
+    env.print(tr.gettext("Continue one with: thousand play --resume FILE"))
+    return ExitStatus.OK
+
+
+UNBOUNDED = 10_000
+"""A width no table of games reaches (to measure the room each column needs)."""
+
+
+def headings_of(tr: Translator) -> tuple[str, str, str, str, str, str]:
+    return (
         tr.gettext("File"),
         tr.gettext("Saved"),
         tr.gettext("Players"),
         tr.gettext("Rules"),
         tr.gettext("Turns"),
         tr.gettext("Status"),
-    ):
+    )
+
+
+def games_table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    """The list as a table whose first column, the file name, is never wrapped or cut."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    longest = max(len(cells[0]) for cells in rows)
+    table.add_column(headings[0], no_wrap=True, min_width=longest)
+    for heading in headings[1:]:
         table.add_column(heading, overflow="fold")
-    for listing in listings:
-        table.add_row(*row(tr, listing))
-    console = env.console(min_width=120)
-    console.print(tr.gettext("Saved games in {folder}:").format(folder=folder))
-    console.print(table)
-    env.print(tr.gettext("Continue one with: thousand play --resume FILE"))
-    return ExitStatus.OK
+    for cells in rows:
+        table.add_row(*cells)
+    return table
+
+
+def print_blocks(console: Console, headings: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """The list for a narrow terminal: the file name alone on a line, the rest under it."""
+    for cells in rows:
+        console.print(Text(cells[0], style="bold"), soft_wrap=True)
+        for heading, value in zip(headings[1:], cells[1:], strict=True):
+            if value:
+                console.print(Text(f"  {heading}: {value}"))
 
 
 def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, str]:

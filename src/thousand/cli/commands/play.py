@@ -1,9 +1,11 @@
 """``thousand play``: a game of dice 1000 in the terminal, saved after every turn.
 
 With a terminal, the game opens full screen (:mod:`thousand.tui.app`, loaded only
-then). Without one — standard input or output is not a TTY — a game of computer players
-only is played through unattended: the score sheet is printed as plain text and the
-record written, exit status 0. A game with a person in it needs a terminal.
+then); after a game, N plays again at the same table (:class:`Sitting`), and a new game
+left before its first throw leaves no file behind. Without one — standard input or
+output is not a TTY — a game of computer players only is played through unattended:
+the score sheet is printed as plain text and the record written, exit status 0. A game
+with a person in it needs a terminal.
 
 Everything the player can get wrong — an unknown computer level, an empty or repeated
 name, more than eight players, a rules file with errors, a file given to ``--resume``
@@ -25,9 +27,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
+from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.players import PlayersError, default_seats, parse_players
-from thousand.cli.storage import PROGRAM, file_saver, games_dir, load_game, new_game_path, resume
+from thousand.cli.storage import (
+    PROGRAM,
+    SUFFIX,
+    file_saver,
+    games_dir,
+    load_game,
+    new_game_path,
+    resume,
+)
 from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.games.dice1000.game import Game
@@ -110,10 +120,61 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if interactive:
         from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
 
-        status = ThousandApp(session, tr, fast=args.fast).run()
-        env.stderr.write(tr.gettext("The game is saved in {path}").format(path=path) + "\n")
+        sitting = Sitting(session, path, tr, created=not args.resume, seed=args.seed)
+        status = ThousandApp(session, tr, fast=args.fast, again=sitting.again).run()
+        for line in sitting.close():
+            env.stderr.write(line + "\n")
         return ExitStatus(status or 0)
     return play_unattended(session, tr, env, path)
+
+
+class Sitting:
+    """The games of one ``thousand play`` in the terminal, each with its file.
+
+    "Play again" after a game (key N) adds one: the same rules and players, the seat
+    order turned by one so that whoever was second moves first, and a new file in the
+    games folder. When the screen closes, :meth:`close` deletes the file of every game
+    this run created in which no die was thrown — starting and quitting at once would
+    otherwise leave an empty game in ``thousand games`` — and names the others. The
+    file of a resumed game is never deleted, whatever happened to it.
+    """
+
+    def __init__(
+        self, session: Session, path: Path, tr: Translator, *, created: bool, seed: int | None
+    ) -> None:
+        self.tr = tr
+        self.seed = seed
+        self.games: list[tuple[Session, Path, bool]] = [(session, path, created)]
+
+    def again(self, finished: Session) -> Session:
+        """The next game (saved at once: an unwritable folder is an error before play)."""
+        seats = finished.seats[1:] + finished.seats[:1]
+        path = new_game_path()
+        # With --seed the games of a sitting are reproducible too (each its own seed).
+        seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
+        session = Session.new(
+            finished.game,
+            seats,
+            language=self.tr.language,
+            program=PROGRAM,
+            seed=seed,
+            save=file_saver(path),
+        )
+        session.strategy = finished.strategy  # loaded once a sitting
+        session.save()
+        self.games.append((session, path, True))
+        return session
+
+    def close(self) -> list[str]:
+        """Delete the files of new games without a throw; say where the others are."""
+        lines = []
+        for session, path, created in self.games:
+            if created and not session.turns and not session.throws:
+                path.unlink(missing_ok=True)
+                lines.append(self.tr.gettext("No die was thrown: the game is not kept."))
+            else:
+                lines.append(self.tr.gettext("The game is saved in {path}").format(path=path))
+        return lines
 
 
 def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
@@ -190,11 +251,15 @@ def prepare_perfect(session: Session, tr: Translator, env: Env) -> None:
 
 def resume_path(given: str) -> Path:
     """The file to resume: as given, or by its name in the games folder (``thousand games``
-    lists names)."""
-    path = Path(given)
-    if not path.exists() and path.name == given and (games_dir() / given).exists():
-        return games_dir() / given
-    return path
+    lists names), with or without the ``.json`` the names end in."""
+    names = [given] if given.endswith(SUFFIX) else [given, given + SUFFIX]
+    for name in names:
+        path = Path(name)
+        if path.exists():
+            return path
+        if path.name == name and (games_dir() / name).exists():
+            return games_dir() / name
+    return Path(given)
 
 
 def _saved_language(meta: dict[str, object]) -> str | None:

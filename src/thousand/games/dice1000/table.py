@@ -218,8 +218,12 @@ class Session:
             save_record=save,
             turns=finished,
         )
-        if replayed.turns and replayed.turns[-1].outcome == "in_progress":
+        if replayed.turns:
+            # The table as it was left: the throws of the turn in progress, or those of the
+            # last finished turn and how it ended — a finished game shows its final throw.
             session.throws = session._throws_of(data["turns"][-1])
+            if finished and replayed.turns[-1].outcome != "in_progress":
+                session.last_end = finished[-1].end
         session.make_bots(seed)
         return session
 
