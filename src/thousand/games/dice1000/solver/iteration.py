@@ -38,6 +38,14 @@ import numpy as np
 from numba import njit, prange
 
 from thousand.games.dice1000.scoring import DICE
+from thousand.games.dice1000.solver.outcome import (
+    BUST_NOW,
+    CAPPED,
+    DUMP_NOW,
+    MOVE,
+    WIN_NOW,
+    read_outcome,
+)
 
 
 @njit(cache=True)
@@ -67,36 +75,21 @@ def stop_outcome(i: int, j: int, t: int, sheets: Any) -> tuple[int, int]:
     return mine, theirs
 
 
-WIN_NOW, BUST_NOW, DUMP_NOW, MOVE = 0, 1, 2, 3
-"""What an outcome of a throw does (:func:`landing`)."""
-
-
 @njit(cache=True)
 def landing(t: int, n: int, k: int, rows: Any, last: int, dump_row: Any) -> tuple[int, int, int]:
     """Where outcome ``k`` of throwing ``n`` dice with ``t`` in hand leads: (what, t2, n2).
 
     An instant win; a bust (an overshoot under the exact ending); a mid-turn dump truck
     (``dump_row[t2]``); or a move to ``(t2, n2)`` — totals past the target capped at
-    ``last``, where a stop wins. The one reading of the outcome rows that the planning
-    pass and the forward pass share.
+    ``last``, where a stop wins. :func:`~.outcome.read_outcome` read with the dump trucks
+    of this sheet, for the planning pass and the forward pass alike.
     """
-    pts = rows[0]
-    kept = rows[1]
-    inst = rows[3]
-    exact = rows[7]
-    if inst[n, k]:
-        return WIN_NOW, t, n
-    t2 = t + pts[n, k]
-    n2 = n - kept[n, k]
-    if n2 == 0:
-        n2 = DICE
-    if t2 > last:
-        if exact:
-            return BUST_NOW, t, n
-        return MOVE, last, n2
-    if dump_row[t2]:
+    what, t2, n2 = read_outcome(t, n, k, rows[0], rows[1], rows[3], last, rows[7])
+    if what == CAPPED:
+        return MOVE, t2, n2
+    if what == MOVE and dump_row[t2]:
         return DUMP_NOW, t, n
-    return MOVE, t2, n2
+    return what, t2, n2
 
 
 @njit(cache=True)
@@ -114,7 +107,7 @@ def turn_dp(
     dump_to = sheets[7]
     dump_at = sheets[8]
     target = sheets[9]
-    pts, kept, prob, inst, count, pbust, hot_must_throw, exact, retry = rows
+    _, _, prob, _, count, pbust, hot_must_throw, _, retry = rows
     va, vb, throw_val, stop_val = work
     last = target - score[i]
     B = bust_value
@@ -167,23 +160,16 @@ def turn_dp(
     sb = pbust[DICE] * vb[0, DICE]
     for k in range(count[DICE]):
         p = prob[DICE, k]
-        if inst[DICE, k]:
+        what, t2, n2 = landing(0, DICE, k, rows, last, dump_at[i])
+        if what == WIN_NOW:
             sa += p
-            continue
-        t2 = pts[DICE, k]
-        if t2 > last:
-            if exact:
-                sb += p
-                continue
-            t2 = last
-        elif dump_at[i, t2]:
+        elif what == BUST_NOW:
+            sb += p
+        elif what == DUMP_NOW:
             sa += p * dump_value
-            continue
-        n2 = DICE - kept[DICE, k]
-        if n2 == 0:
-            n2 = DICE
-        sa += p * va[t2, n2]
-        sb += p * vb[t2, n2]
+        else:
+            sa += p * va[t2, n2]
+            sb += p * vb[t2, n2]
     return sa, sb
 
 

@@ -21,6 +21,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from thousand.games.dice1000.scoring import DICE
+from thousand.games.dice1000.solver.outcome import BUST_NOW, WIN_NOW, read_outcome
+
 # Outcome arrays, one row per number of dice thrown (row 0 unused):
 #   pts[n, k] units, kept[n, k] dice set aside, prob[n, k], inst[n, k] instant win,
 #   count[n] outcomes in the row, pbust[n].
@@ -45,7 +48,7 @@ def turn_values(
     B = bust_value
     # The target reached with dice in hand: stopping wins (§1.6), nothing beats it.
     # Set before the pass below so that throws from (last, 5) can read them.
-    for n in range(1, 6):
+    for n in range(1, DICE + 1):
         va[last, n] = 1.0
         vb[last, n] = 0.0
     for t in range(last, -1, -1):
@@ -60,28 +63,21 @@ def turn_values(
             self_p = 0.0
             for k in range(count[n]):
                 p = prob[n, k]
-                if inst[n, k]:
+                what, t2, n2 = read_outcome(t, n, k, pts, kept, inst, last, exact)
+                if what == WIN_NOW:
                     sa += p
-                    continue
-                t2 = t + pts[n, k]
-                n2 = n - kept[n, k]
-                if n2 == 0:
-                    n2 = 5
-                if t2 > last:
-                    if exact:
-                        sb += p
-                        continue
-                    t2 = last
-                if t2 == t and n2 == n:
+                elif what == BUST_NOW:
+                    sb += p
+                elif t2 == t and n2 == n:
                     self_p += p
-                    continue
-                sa += p * va[t2, n2]
-                sb += p * vb[t2, n2]
+                else:
+                    sa += p * va[t2, n2]
+                    sb += p * vb[t2, n2]
             if self_p > 0.0:
                 sa /= 1.0 - self_p
                 sb /= 1.0 - self_p
             throw_val[t, n] = sa + sb * B
-            may_stop = stop_val[t] >= 0.0 and (n < 5 or not hot_must_throw) and t > 0
+            may_stop = stop_val[t] >= 0.0 and (n < DICE or not hot_must_throw) and t > 0
             if may_stop and stop_val[t] >= throw_val[t, n]:
                 va[t, n] = stop_val[t]
                 vb[t, n] = 0.0
@@ -89,25 +85,21 @@ def turn_values(
                 va[t, n] = sa
                 vb[t, n] = sb
     if not retry:
-        return va[0, 5], vb[0, 5]
+        return va[0, DICE], vb[0, DICE]
     # First-throw retry: a bust on the first throw of the turn is thrown again,
     # i.e. it leads to (0, 5) proper instead of to the opponent.
-    sa = pbust[5] * va[0, 5]
-    sb = pbust[5] * vb[0, 5]
-    for k in range(count[5]):
-        p = prob[5, k]
-        if inst[5, k]:
+    sa = pbust[DICE] * va[0, DICE]
+    sb = pbust[DICE] * vb[0, DICE]
+    for k in range(count[DICE]):
+        p = prob[DICE, k]
+        what, t2, n2 = read_outcome(0, DICE, k, pts, kept, inst, last, exact)
+        if what == WIN_NOW:
             sa += p
-            continue
-        t2 = min(pts[5, k], last) if not exact or pts[5, k] <= last else -1
-        if t2 < 0:
+        elif what == BUST_NOW:
             sb += p
-            continue
-        n2 = 5 - kept[5, k]
-        if n2 == 0:
-            n2 = 5
-        sa += p * va[t2, n2]
-        sb += p * vb[t2, n2]
+        else:
+            sa += p * va[t2, n2]
+            sb += p * vb[t2, n2]
     return sa, sb
 
 

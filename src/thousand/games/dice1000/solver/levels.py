@@ -34,6 +34,7 @@ from numba import njit, prange
 
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.planning import HOT_RUN, PLAN_LIMIT, Temperament, rules_model
+from thousand.games.dice1000.solver.outcome import BUST_NOW, WIN_NOW, read_outcome
 from thousand.games.dice1000.solver.tables import SolverTables, build_tables
 from thousand.games.dice1000.state import Forced, GameState, Phase, PlayerState
 
@@ -60,22 +61,15 @@ def _throw(
     loop = 0.0
     for k in range(count[n]):
         p = prob[n, k]
-        if inst[n, k]:
+        what, t2, n2 = read_outcome(t, n, k, pts, kept, inst, last, exact)
+        if what == WIN_NOW:
             total += p * win
-            continue
-        t2 = t + pts[n, k]
-        n2 = n - kept[n, k]
-        if n2 == 0:
-            n2 = 5
-        if t2 > last:
-            if exact:
-                total += p * bust
-                continue
-            t2 = last
-        if t2 == t and n2 == n:
+        elif what == BUST_NOW:
+            total += p * bust
+        elif t2 == t and n2 == n:
             loop += p
-            continue
-        total += p * arrive[t2, n2]
+        else:
+            total += p * arrive[t2, n2]
     return total, loop
 
 
