@@ -146,7 +146,7 @@ def test_the_list_of_games(folder: Path) -> None:
     assert set(listing) == {"a.json", "b.json", "c.json"}
     done, going, broken = listing["a.json"], listing["b.json"], listing["c.json"]
     assert done.winner in ("Ivan", "Olga") and done.to_move is None
-    assert done.bots == ("bold", "cautious") and done.rules == "classic"
+    assert done.bots == ("bold", "cautious") and done.rules == load_preset("classic")
     assert going.winner is None and going.to_move == "Anna" and going.turns == 0
-    assert going.bots == (None, "bold") and going.rules == "ussr"
+    assert going.bots == (None, "bold") and going.rules == load_preset("ussr")
     assert broken.error is not None and "malformed JSON" in broken.error

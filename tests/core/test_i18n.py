@@ -20,7 +20,7 @@ from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import LANGUAGES, default_language, locale_dir, translator
 from thousand.games.dice1000 import PRESET_NAMES, STOP, SetAside
 from thousand.games.dice1000.state import TurnEnd
-from thousand.games.dice1000.texts import (
+from thousand.games.dice1000.words import (
     COMBINATION_NAMES,
     combination,
     refusal,

@@ -11,7 +11,7 @@ from thousand.core.i18n import Translator
 from thousand.games.dice1000.bots import BOT_LEVELS
 from thousand.games.dice1000.game import MAX_PLAYERS
 from thousand.games.dice1000.table import Seat
-from thousand.games.dice1000.texts import bot_level
+from thousand.games.dice1000.words import bot_level
 
 BOT_PREFIX = "bot:"
 

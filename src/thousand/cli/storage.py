@@ -29,6 +29,7 @@ import platformdirs
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
 from thousand.games import game_of_record
+from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import DiceSource
 from thousand.games.dice1000.record import Replay, dump_record, replay
 from thousand.games.dice1000.table import SaveRecord, Session, seat_levels
@@ -180,24 +181,14 @@ class GameListing:
     players: tuple[str, ...]
     bots: tuple[str | None, ...]
     """Per player: the computer level, or None for a person."""
-    rules: str
+    rules: Rules | None
+    """The rules the game is played under (None for an unreadable file)."""
     turns: int
     winner: str | None
     to_move: str | None
     updated: str | None
     error: str | None = None
     """Why the file could not be read as a game (then the other fields are empty)."""
-
-
-def describe_rules(spec: object) -> str:
-    """A record's rules in a few words: the preset name, with ``+`` when changed."""
-    if isinstance(spec, str):
-        return spec
-    if isinstance(spec, Mapping):
-        name = spec.get("preset", "classic")
-        changed = [key for key in spec if key not in ("preset", "description")]
-        return f"{name}+" if changed else str(name)
-    return "?"
 
 
 def _modified(path: Path) -> float:
@@ -223,7 +214,7 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
         try:
             game = load_game(path)
         except ThousandError as exc:
-            listings.append(GameListing(path, (), (), "", 0, None, None, None, str(exc)))
+            listings.append(GameListing(path, (), (), None, 0, None, None, None, str(exc)))
             continue
         state = game.replay.state
         players = [sheet.name for sheet in state.players]
@@ -233,7 +224,7 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
                 path=path,
                 players=tuple(players),
                 bots=seat_levels(game.meta, players),
-                rules=describe_rules(game.data.get("rules")),
+                rules=state.game.rules,
                 turns=len(game.replay.turns),
                 winner=None if state.winner is None else state.players[state.winner].name,
                 to_move=state.to_move,

@@ -4,7 +4,7 @@ keys.
 Textual draws it and its Pilot drives it headless in the tests. The app holds no game
 logic: a key becomes an engine action through the session, and what the screen shows —
 the legal actions, why one is refused, what a throw scored, how a turn ended — is the
-engine's answer put into words by :mod:`thousand.games.dice1000.texts`.
+engine's answer put into words by :mod:`thousand.games.dice1000.words`.
 
 Keys answer in the Russian layout too (:mod:`thousand.tui.keys`: ``ы`` is S, ``с`` is C
 …), since a player who writes Russian often has it switched on. Enter does the step the
@@ -57,7 +57,7 @@ from thousand.games.dice1000.playsheet import sheet_table, standings
 from thousand.games.dice1000.solver.door import ChildSolver, solved_strategy
 from thousand.games.dice1000.state import GameState, Phase, new_state
 from thousand.games.dice1000.table import Session, Step
-from thousand.games.dice1000.texts import (
+from thousand.games.dice1000.words import (
     chance_lines,
     dice_count,
     faces,

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.texts import rules_help
+from thousand.games.dice1000.words import rules_help
 from thousand.tui.keys import any_layout
 
 

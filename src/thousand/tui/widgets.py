@@ -18,7 +18,7 @@ from thousand.core.i18n import Translator
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import Forced, Phase
 from thousand.games.dice1000.table import Session, ThrowView
-from thousand.games.dice1000.texts import dice_count, faces, throw_summary, turn_end
+from thousand.games.dice1000.words import dice_count, faces, throw_summary, turn_end
 
 PIP = "●"
 _PIPS: dict[int, tuple[str, str, str]] = {

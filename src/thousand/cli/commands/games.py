@@ -26,7 +26,7 @@ from rich.text import Text
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import GameListing, games_dir, list_games
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
-from thousand.games.dice1000.texts import PRESET_TITLES, player_label
+from thousand.games.dice1000.words import player_label, rules_title
 
 
 def register(subparsers: Subparsers) -> None:
@@ -114,10 +114,7 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
         player_label(tr, player, level)
         for player, level in zip(listing.players, listing.bots, strict=True)
     )
-    preset, changed = listing.rules.removesuffix("+"), listing.rules.endswith("+")
-    rules = tr.gettext(PRESET_TITLES[preset]) if preset in PRESET_TITLES else preset
-    if changed:
-        rules = tr.gettext("{preset} with changes").format(preset=rules)
+    rules = "" if listing.rules is None else rules_title(tr, listing.rules)
     if listing.winner is not None:
         status = tr.gettext("won by {name}").format(name=listing.winner)
     else:

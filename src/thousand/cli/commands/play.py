@@ -45,7 +45,7 @@ from thousand.games.dice1000.playsheet import plain_sheet
 from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
 from thousand.games.dice1000.solver.door import StrategyError
 from thousand.games.dice1000.table import Session
-from thousand.games.dice1000.texts import rules_title, solving
+from thousand.games.dice1000.words import rules_title, solving
 
 MAX_TURNS = 100_000
 """An unattended game stops after this many turns (rules whose penalties outrun progress)."""

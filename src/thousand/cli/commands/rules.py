@@ -15,9 +15,10 @@ import textwrap
 import tomli_w
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.core.i18n import translator
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.presets import PRESET_NAMES, load_rules, preset_description
-from thousand.games.dice1000.words import rules_name
+from thousand.games.dice1000.words import rules_key
 
 
 def register(subparsers: Subparsers) -> None:
@@ -61,7 +62,7 @@ def rules_file(name: str, rules: Rules) -> str:
     if name in PRESET_NAMES:
         about = f"{name} — {preset_description(name)}"
     else:
-        about = f"{name} — rules {rules_name(rules)}"
+        about = f"{name} — rules {rules_key(translator('en'), rules)}"
     comments = textwrap.wrap(about, width=86, break_on_hyphens=False)
     comments.append("A complete rules file: edit it and pass it with --rules FILE.")
     header = "".join(f"# {line}\n" for line in comments)

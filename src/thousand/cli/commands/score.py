@@ -17,6 +17,7 @@ from thousand.cli.commands.base import (
     add_json_option,
     add_rules_option,
 )
+from thousand.core.i18n import translator
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import load_rules
 from thousand.games.dice1000.scoring import DICE, ThrowScore
@@ -95,7 +96,8 @@ def describe(
     else:
         left = thrown - score.scoring_dice
         head += f": set them aside, {left} {'die' if left == 1 else 'dice'} left to throw"
-    names = [combination_name(c) for c in score.combinations]
+    english = translator("en")
+    names = [combination_name(english, c) for c in score.combinations]
     shown = [faces(c.dice) for c in score.combinations]
     name_width = max(map(len, names))
     dice_width = max(map(len, shown))

@@ -26,7 +26,7 @@ from thousand.core.i18n import Translator
 from thousand.games.dice1000.record import TurnSummary
 from thousand.games.dice1000.sheet import IN_PROGRESS, number, signed, write_sheet
 from thousand.games.dice1000.state import GameState
-from thousand.games.dice1000.texts import PENALTY_REASONS, player_label, standing
+from thousand.games.dice1000.words import PENALTY_REASONS, player_label, standing
 
 
 def sheet_cells(

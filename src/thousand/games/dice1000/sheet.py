@@ -19,16 +19,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from thousand.core.i18n import translator
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.state import Forced, PlayerState
-from thousand.games.dice1000.words import PENALTY_WORDS, rules_name
+from thousand.games.dice1000.words import PENALTY_REASONS, rules_key
 
 BUST = "—"
 BARREL = "▣"
 WIN = "★"
 IN_PROGRESS = "…"
 MINUS = "−"
+
+_ENGLISH = translator("en")
+"""``thousand replay`` writes its sheet in English; the terminal game passes its own words."""
 
 
 def signed(number: int) -> str:
@@ -77,7 +81,9 @@ def write_sheet(
     turns: Sequence[TurnSummary],
     *,
     bolt_mark: str = "b",
-    penalty_word: Callable[[str], str] = lambda reason: PENALTY_WORDS.get(reason, reason),
+    penalty_word: Callable[[str], str] = lambda reason: _ENGLISH.gettext(
+        PENALTY_REASONS.get(reason, reason)
+    ),
 ) -> Sheet:
     """The cells of ``turns`` played by players whose sheets are now ``final``.
 
@@ -242,7 +248,7 @@ def render(replay: Replay) -> RenderableType:
     """The whole sheet: rules, table, legend and summary."""
     game = replay.state.game
     sheet = build_sheet(replay)
-    parts: list[RenderableType] = [Text(f"Rules: {rules_name(game.rules)}"), Text()]
+    parts: list[RenderableType] = [Text(f"Rules: {rules_key(_ENGLISH, game.rules)}"), Text()]
     if sheet.rounds:
         parts.append(score_table(sheet))
     else:
