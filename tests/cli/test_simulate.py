@@ -189,7 +189,10 @@ def test_a_plot_that_cannot_be_written_is_one_line(classic_cache: Path, tmp_path
         (["--players", "perfect"], "simulate: --players needs at least two levels"),
         (["--players", "perfect,"], "simulate: --players needs at least two levels"),
         (["--players", "perfect,genius"], "unknown computer player level 'genius'"),
-        (["--players", "bold,bold", "--games", "0"], "simulate: --games must be at least 1"),
+        (
+            ["--players", "bold,bold", "--games", "0"],
+            "simulate: --games must be from 1 to 10,000,000, got 0",
+        ),
         (["--players", ",".join(["bold"] * 9)], "simulate: a game has at most 8 players"),
     ],
 )
@@ -199,3 +202,65 @@ def test_bad_arguments_are_one_line(argv: list[str], expected: str) -> None:
     assert out == ""
     assert err.count("\n") == 1
     assert expected in err
+
+
+SLOW_RULES = (
+    'preset = "classic"\nentry_threshold = 5\ntarget = 1000\nbarrels = []\n[points]\n'
+    "singles = [0, 0, 0, 0, 0, 0]\nthree_of_a_kind = [5, 5, 5, 5, 5, 5]\n"
+    "four_of_a_kind = [5, 5, 5, 5, 5, 5]\nfive_of_a_kind = [5, 5, 5, 5, 5, 5]\n"
+    "small_straight = 5\nbig_straight = 5\nfavorites = false\n"
+)
+"""Only whole combinations score, 5 points each: games of hundreds of turns, some of more
+than 1,024 throws — more than the native path's first buffer of uniforms holds."""
+
+
+def test_games_longer_than_the_first_buffer_play_on_the_native_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "cache"))
+    rules = tmp_path / "slow.toml"
+    rules.write_text(SLOW_RULES, encoding="utf-8")
+    data = run_json("--players", "perfect,perfect", "--games", "64", "--rules", str(rules))
+    assert data["path"] == "native" and data["games"] == 64
+    assert data["average_turns"] > 300  # long games indeed
+    assert sum(data["wins"]) + data["unfinished"] == 64
+
+
+def test_games_nobody_wins_stop_at_the_turn_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three players on the engine path: a game past the limit ends unfinished."""
+    from thousand.games.dice1000 import simulation  # noqa: PLC0415
+    from thousand.games.dice1000.bots import make_bot  # noqa: PLC0415
+
+    monkeypatch.setattr(simulation, "MAX_GAME_TURNS", 4)
+    game = Game(load_preset("classic"))
+    result = play_tournament(
+        game, ["a", "b", "c"], [make_bot("bold", seat) for seat in range(3)], 6, 1
+    )
+    assert result.unfinished == 6 and sum(result.wins) == 0 and result.turns == 24
+
+
+def test_rules_too_large_to_solve_are_refused_with_the_estimate(tmp_path: Path) -> None:
+    rules = tmp_path / "huge.toml"
+    rules.write_text('preset = "classic"\ntarget = 100000\n', encoding="utf-8")
+    status, out, err = run("--players", "perfect,bold", "--rules", str(rules))
+    assert (status, out) == (ExitStatus.BAD_INPUT, "")
+    assert err == (
+        "the strategy tables of these rules would need about 44,712.8 GiB (the limit is "
+        "4 GiB): a target of 100000 in steps of 5 points is 20,000 steps\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["--seed", "-1"], "thousand simulate: argument --seed: -1 is not a seed from 0 to"),
+        (["--seed", str(2**64)], "thousand simulate: argument --seed: 18446744073709551616 is"),
+        (["--games", str(10**12)], "simulate: --games must be from 1 to 10,000,000, got 1,000,"),
+        (["--plot", "out.txt"], "simulate: --plot 'out.txt': the file must end in .png, .svg"),
+        (["--plot", "/no/such/folder/x.png"], "/no/such/folder/x.png: cannot write the plot"),
+    ],
+)
+def test_hostile_options_are_refused_before_any_game(argv: list[str], line: str) -> None:
+    status, out, err = run("--players", "bold,cautious", *argv)
+    assert (status, out) == (ExitStatus.BAD_INPUT, "")
+    assert err.startswith(line) and err.count("\n") == 1

@@ -8,6 +8,8 @@ error when it is a terminal, so ``--json`` on standard output stays clean.
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,7 +22,9 @@ from thousand.cli.commands.base import (
     UsageError,
     add_json_option,
     add_rules_option,
+    seed_value,
 )
+from thousand.core.errors import InputFileError
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.presets import load_rules
@@ -32,7 +36,7 @@ def register(subparsers: Subparsers) -> None:
         "simulate",
         help="play computer players against each other: win rates and a plot",
         description="Play many games between computer players (who moves first alternates) "
-        "and report win rates with 95%% confidence intervals, turns per game and the "
+        "and report win rates with 95% confidence intervals, turns per game and the "
         "first player's advantage.",
         epilog="example: thousand simulate --players perfect,bold --games 100000 --plot out.png",
     )
@@ -42,8 +46,10 @@ def register(subparsers: Subparsers) -> None:
         metavar="LEVEL,LEVEL,…",
         help="computer player levels in seat order, e.g. perfect,bold",
     )
-    parser.add_argument("--games", type=int, default=1000, metavar="N", help="games to play")
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the dice")
+    parser.add_argument(
+        "--games", type=int, default=1000, metavar="N", help=f"games to play (1 to {MAX_GAMES:,})"
+    )
+    parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed of the dice")
     parser.add_argument("--plot", metavar="FILE.png", help="draw win rates and scores here")
     add_rules_option(parser)
     add_json_option(parser, "games, wins, first_player_wins, games_per_second and more")
@@ -70,10 +76,19 @@ def _table(policy: Policy, game: Game) -> npt.NDArray[np.uint8] | None:
     return None if table is None else table(game)
 
 
+MAX_GAMES = 10_000_000
+"""The most games one run plays: every game's final scores are kept (for the plot), 16
+bytes a game for two players — 160 MB at this bound — and it takes about a minute."""
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     levels = _players(args.players)
-    if args.games < 1:
-        raise UsageError("simulate: --games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"simulate: --games must be from 1 to {MAX_GAMES:,}, got {args.games:,}")
+    if args.plot:
+        _check_plot_path(args.plot)  # before the games, not after minutes of them
     game = Game(load_rules(args.rules))
     policies = [_policy(level, args.seed + seat) for seat, level in enumerate(levels)]
     tables = [_table(policy, game) for policy in policies]
@@ -142,6 +157,19 @@ def _report(result: Tournament, env: Env, rules: str) -> None:
         env.print(f"  {result.unfinished} games did not finish")
 
 
+def _check_plot_path(path: str) -> None:
+    """A plot file the drawing will be able to write: a known kind, in a folder that is."""
+    target = Path(path)
+    if target.suffix.lower() not in PLOT_SUFFIXES:
+        kinds = ", ".join(PLOT_SUFFIXES)
+        raise UsageError(f"simulate: --plot {path!r}: the file must end in {kinds}")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputFileError(f"{path}: cannot write the plot: no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK):
+        raise InputFileError(f"{path}: cannot write the plot: the folder is not writable")
+
+
 def draw(result: Tournament, path: str, rules: str) -> None:
     """Win rates with their intervals, and each player's final scores, in one PNG."""
     import matplotlib  # noqa: PLC0415
@@ -175,8 +203,6 @@ def draw(result: Tournament, path: str, rules: str) -> None:
     try:
         figure.savefig(path, dpi=110)
     except OSError as exc:
-        from thousand.core.errors import InputFileError  # noqa: PLC0415
-
         raise InputFileError(f"{path}: cannot write the plot: {exc.strerror}") from None
     finally:
         plt.close(figure)

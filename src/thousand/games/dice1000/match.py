@@ -64,14 +64,19 @@ def play_game(
 
 
 def play_fast(
-    game: Game, players: Sequence[str], policies: Sequence[Policy], dice: DiceSource
+    game: Game,
+    players: Sequence[str],
+    policies: Sequence[Policy],
+    dice: DiceSource,
+    max_turns: int | None = None,
 ) -> tuple[GameState, int]:
     """Play to the end on the trusted fast path, without a record (simulations).
 
     Policies must return one of ``legal_actions()``; a
     :class:`~thousand.games.dice1000.actions.Throw` is resolved with
     :meth:`GameState.advance_throw`, saving the chance-node position. Returns the final state and
-    the number of turns played.
+    the number of turns played. With ``max_turns`` a game stops unfinished (no winner)
+    after that many turns — rules under which nobody can win would otherwise never end.
     """
     state = new_state(game, players)
     throw = dice.throw
@@ -85,4 +90,6 @@ def play_fast(
             state, end = state.advance(action)
         if end is not None:
             turns += 1
+            if turns == max_turns:
+                break
     return state, turns

@@ -25,6 +25,10 @@ from thousand.games.dice1000.dice import RandomDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy, play_fast
 
+MAX_GAME_TURNS = 10_000
+"""A game of a tournament stops unfinished after this many turns, on either path:
+under rules nobody can win it would never end. It counts as unfinished."""
+
 
 @dataclass
 class Tournament:
@@ -107,7 +111,11 @@ def play_tournament(
         order = [(number + i) % count for i in range(count)]
         seated = [f"{names[p]}#{p}" for p in order]
         state, played = play_fast(
-            game, seated, [policies[p] for p in order], RandomDice(seed * 1_000_003 + number)
+            game,
+            seated,
+            [policies[p] for p in order],
+            RandomDice(seed * 1_000_003 + number),
+            MAX_GAME_TURNS,
         )
         turns += played
         for seat, player in enumerate(order):
@@ -136,7 +144,7 @@ def _native(
 ) -> Tournament:
     from thousand.games.dice1000.solver.fastplay import FastGame  # noqa: PLC0415 (numba: load on demand)
 
-    results = FastGame(game).play(tables, games, seed, progress=progress)
+    results = FastGame(game).play(tables, games, seed, max_turns=MAX_GAME_TURNS, progress=progress)
     winners = results.winners
     first = np.arange(games) % 2
     wins = [int(np.sum(winners == seat)) for seat in (0, 1)]

@@ -123,33 +123,51 @@ def play_many(
     results depend neither on how many threads run them nor on how a tournament is cut
     into calls (the progress bar's steps).
     """
-    block = BLOCK
-    blocks = (games + block - 1) // block
+    blocks = (games + BLOCK - 1) // BLOCK
     for index in prange(first_block, blocks):
-        np.random.seed(seed * 1_000_003 + index)
-        buffer = np.empty(1024)
-        for i in range(buffer.shape[0]):
+        _play_block(index, games, seed, policies, seats, rules, max_turns, winners, turns, finals)
+
+
+@njit(cache=True)
+def _play_block(
+    index: int,
+    games: int,
+    seed: int,
+    policies: Any,
+    seats: Any,
+    rules: Any,
+    max_turns: int,
+    winners: Any,
+    turns: Any,
+    finals: Any,
+) -> None:
+    """One block of :func:`play_many`, in a function of its own: inside a ``prange`` body
+    numba hoists the uniform buffer's allocation out of the loop and cannot grow it, so a
+    game longer than the buffer (over 1,024 throws) failed there."""
+    np.random.seed(seed * 1_000_003 + index)
+    buffer = np.empty(1024)
+    for i in range(buffer.shape[0]):
+        buffer[i] = np.random.random()
+    for game in range(index * BLOCK, min(games, (index + 1) * BLOCK)):
+        while True:
+            winner, played, s0, s1, used = play_one(
+                buffer, 0, game % 2, policies, seats, rules, max_turns
+            )
+            if winner != -2:
+                break
+            # A very long game: keep the uniforms it used, add more, replay it.
+            longer = np.empty(2 * buffer.shape[0])
+            longer[: buffer.shape[0]] = buffer
+            for i in range(buffer.shape[0], longer.shape[0]):
+                longer[i] = np.random.random()
+            buffer = longer
+        # Only the uniforms this game used are spent; draw fresh ones in their place.
+        for i in range(used):
             buffer[i] = np.random.random()
-        for game in range(index * block, min(games, (index + 1) * block)):
-            while True:
-                winner, played, s0, s1, used = play_one(
-                    buffer, 0, game % 2, policies, seats, rules, max_turns
-                )
-                if winner != -2:
-                    break
-                # A very long game: keep the uniforms it used, add more, replay it.
-                longer = np.empty(2 * buffer.shape[0])
-                longer[: buffer.shape[0]] = buffer
-                for i in range(buffer.shape[0], longer.shape[0]):
-                    longer[i] = np.random.random()
-                buffer = longer
-            # Only the uniforms this game used are spent; draw fresh ones in their place.
-            for i in range(used):
-                buffer[i] = np.random.random()
-            winners[game] = winner
-            turns[game] = played
-            finals[game, 0] = s0
-            finals[game, 1] = s1
+        winners[game] = winner
+        turns[game] = played
+        finals[game, 0] = s0
+        finals[game, 1] = s1
 
 
 def stop_bits(policies: Sequence[npt.NDArray[np.uint8]]) -> npt.NDArray[np.uint64]:

@@ -48,7 +48,13 @@ from thousand.games.dice1000.solver.iteration import (
 )
 from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
 from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
-from thousand.games.dice1000.solver.tables import SolverTables, build_tables, monotone_obstacles
+from thousand.games.dice1000.solver.tables import (
+    SolverTables,
+    build_tables,
+    check_memory,
+    monotone_obstacles,
+    steps,
+)
 from thousand.games.dice1000.state import GameState, Phase, PlayerState
 
 SOLVER_VERSION = 1
@@ -397,6 +403,10 @@ def falling_sheets(game: Game, progress: Callable[[str], None] | None = None) ->
     the target is small, the entry score is then bucketed, finest step first, until at
     most :data:`MAX_SHEETS` sheets remain.
     """
+    # Every score is a sheet at least, and the work arrays hold a row of turn totals
+    # for every pair of sheets: refuse at once what could never fit.
+    side = steps(game)
+    check_memory(game, 8 * side**3, "value iteration over these rules")
     if any(barrel.fall_to_entry for barrel in game.barrels):
         # About one sheet per (score, entry score ≤ score): skip hopeless exact builds.
         scores = game.target // game.score_unit
@@ -448,6 +458,7 @@ def solve_falling(
     count = sheets.count
     width = sheets.stop_to.shape[1]
     order, starts, partner = pair_order(sheets.score, sheets.bust_to)
+    check_memory(game, count * count * (8 * width + 56), "value iteration over these rules")
     win = np.full((count, count), 0.5)
     stop_p = np.zeros((count * count, width))
     ends = np.zeros((count * count, 3))

@@ -130,13 +130,43 @@ def throw_rows(game: Game, unit: int) -> ThrowRows:
     return pts, kept, prob, inst, count, pbust
 
 
+MEMORY_LIMIT = 4 * 2**30
+"""The most memory a solve may plan to take (4 GiB): past it the rules are refused with
+the estimate, before anything is built, rather than running a machine out of memory."""
+
+
+def steps(game: Game) -> int:
+    """The target in score units: the side of every table the solver builds."""
+    return game.target // game.score_unit
+
+
+def check_memory(game: Game, needed: int, what: str) -> None:
+    """Refuse ``game`` (a :class:`RulesError` with the estimate) if ``needed`` bytes of
+    ``what`` would pass :data:`MEMORY_LIMIT`."""
+    if needed > MEMORY_LIMIT:
+        raise RulesError(
+            f"{what} would need about {needed / 2**30:,.1f} GiB (the limit is "
+            f"{MEMORY_LIMIT / 2**30:.0f} GiB): a target of {game.target} in steps of "
+            f"{game.score_unit} points is {steps(game):,} steps"
+        )
+
+
+def monotone_bytes(game: Game) -> int:
+    """Memory of an exact solve: its policy (``[a, b, t, n]``, a byte each) dominates,
+    with the winning chances and the stop tables (the levels' tables are as large)."""
+    side = steps(game)
+    return 6 * side**3 + 8 * side**2 + 17 * side * (side + 1)
+
+
 def build_tables(game: Game) -> SolverTables:
-    """Read the solver's arrays off ``game``; refuse rules the monotone solver can't do."""
+    """Read the solver's arrays off ``game``; refuse rules the monotone solver can't do,
+    and rules whose tables would not fit in :data:`MEMORY_LIMIT`."""
     obstacles = monotone_obstacles(game)
     if obstacles:
         raise RulesError(
             f"the exact solver needs scores that only grow; these rules have {', '.join(obstacles)}"
         )
+    check_memory(game, monotone_bytes(game), "the strategy tables of these rules")
     unit = game.score_unit
     target = game.target // unit
     stop_ok = np.zeros((target, target + 1), dtype=np.bool_)
