@@ -1,4 +1,5 @@
-"""Shared fixtures: the classic strategy is solved once per test session (about 10 s)."""
+"""Shared fixtures: an English locale for every test; the classic strategy is solved once
+per test session (about 10 s)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,16 @@ import pytest
 
 from thousand.games.dice1000 import Game, load_preset
 from thousand.games.dice1000.solver.strategy import Strategy, cache_path, solve
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands whose language follows the locale (``replay``, ``games``, ``play``) speak
+    English in every test, whatever the locale of the machine running them; a test that
+    wants Russian sets ``LANGUAGE`` or passes ``--lang ru``."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture(scope="session")

@@ -23,8 +23,8 @@ from tests import ROOT
 from thousand import __version__
 from thousand.cli.main import ExitStatus, main
 from thousand.games.dice1000 import PRESET_NAMES, load_preset, replay
-from thousand.games.dice1000.presets import preset_description
 from thousand.games.dice1000.sheet import build_sheet
+from thousand.games.dice1000.words import PRESET_DESCRIPTIONS
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 
@@ -228,13 +228,27 @@ def test_rules_lists_the_presets() -> None:
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == list(PRESET_NAMES)
     for line, name in zip(lines, PRESET_NAMES, strict=True):
-        assert line.endswith(preset_description(name))
+        assert line.endswith(PRESET_DESCRIPTIONS[name])
+    # Players are told what the rules are, not where the project found them.
+    assert "seed" not in result.stdout.lower() and "R1" not in result.stdout
+    assert "pits" not in result.stdout  # the game's word is "barrel"
 
 
 def test_rules_list_as_json() -> None:
     assert run_json("rules") == [
-        {"name": name, "description": preset_description(name)} for name in PRESET_NAMES
+        {"name": name, "description": PRESET_DESCRIPTIONS[name]} for name in PRESET_NAMES
     ]
+
+
+def test_an_empty_rules_file_is_refused(tmp_path: Path) -> None:
+    """An empty file would otherwise be the classic rules, silently."""
+    for name, text in (("empty.toml", ""), ("comments.toml", "# to do\n"), ("empty.json", "{}")):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = run("score", "5", "--rules", str(path))
+        assert result.error_line == (
+            f'{path}: the rules file is empty (name a preset: preset = "classic")'
+        )
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -380,7 +394,7 @@ def test_replay_sheet_of_the_examples(path: Path) -> None:
     lines = output.stdout.splitlines()
     assert lines[0] == f"Rules: {path.stem}"
     winner = result.state.players[result.state.current].name
-    assert lines[-1] == f"{winner} wins."
+    assert lines[-1] == f"Winner: {winner}."
     assert lines[-2].startswith("Final scores: ")
     assert "\x1b[" not in output.stdout  # no colour off a terminal
     # The sheet follows the bolt counts itself; it must agree with the engine.
@@ -404,8 +418,56 @@ def test_replay_sheet_cells() -> None:
     assert "Marks: — bust · … +40 turn in progress" in output.stdout
     assert output.stdout.endswith(
         "Scores: Anna 130, Boris 0 (not in the game)\n"
-        "Boris to move: turn total 105, 1 die to throw.\n"
+        "To move: Boris, turn total 105, 1 die to throw.\n"
     )
+
+
+def test_replay_sheet_in_russian() -> None:
+    """``--lang ru``: every word of the sheet from the catalog, the marks unchanged."""
+    text = record(
+        [
+            {"rolls": [[1, 1, 1, 2, 3], [5, 2]], "stop": True},
+            {"rolls": [[2, 3, 4, 6, 6]]},
+            {"rolls": [[1, 1, 5, 2, 2]], "stop": True},
+            {"rolls": [[1, 1, 1, 2, 3], [5, 2]]},
+        ]
+    )
+    output = run("replay", "-", "--lang", "ru", stdin=text)
+    assert output.status == ExitStatus.OK
+    lines = output.stdout.splitlines()
+    assert lines[0] == "Правила: classic"
+    assert lines[2].split() == ["Круг", "Anna", "Boris"]
+    assert "Обозначения: — пусто · … +40 ход ещё идёт" in output.stdout
+    assert output.stdout.endswith(
+        "Счёт: Anna 130, Boris 0 (не в игре)\nХодит: Boris, очки хода 105, бросать 1 кость.\n"
+    )
+
+
+def test_replay_sheet_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(ROOT / "examples" / "courtyard.json")
+    monkeypatch.setenv("LANGUAGE", "ru")
+    russian = run("replay", path).stdout
+    assert russian.startswith("Правила: courtyard\n")
+    assert "Итоговый счёт: " in russian and "Победитель: " in russian
+    assert "болты →" in russian and "обгон →" in russian
+    assert "б2 число болтов (−50 при 3)" in russian and " б1" in russian
+    assert run("replay", path, "--lang", "en").stdout.startswith("Rules: courtyard\n")
+
+
+def test_help_texts_show_percent_signs_once() -> None:
+    """argparse %-formats help strings: a literal "%%" there would be shown doubled."""
+    for command in ("score", "rules", "replay", "advise", "simulate", "solve", "play", "games"):
+        result = run(command, "--help")
+        assert "%%" not in result.stdout, command
+    assert "95% confidence" in " ".join(run("simulate", "--help").stdout.split())
+
+
+def test_replay_help_points_at_the_readme_not_the_contracts() -> None:
+    text = " ".join(run("replay", "--help").stdout.split())
+    assert "RECORD.md" not in text
+    assert "README, section 'Game records'" in text
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Game records" in readme
 
 
 def test_replay_marks_barrels_bolts_dump_trucks_and_penalties() -> None:
@@ -581,3 +643,28 @@ def test_an_internal_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     traced = run("--traceback", "score", "1")
     assert traced.status == ExitStatus.ERROR
     assert "Traceback (most recent call last)" in traced.stderr
+
+
+# -- advise --------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("classic_cache")
+@pytest.mark.parametrize("players", [["Anna", "Boris"], ["Anna", "Boris", "Вера"]])
+def test_advise_counts_the_dice_and_says_when_it_approximates(players: list[str]) -> None:
+    """One die is "1 die"; with three or more players the figures are those of a duel
+    with the leading opponent, and the output says so instead of passing them as exact."""
+    text = json.dumps(
+        {
+            "format": 1,
+            "rules": "classic",
+            "players": players,
+            "turns": [{"rolls": [[1, 1, 1, 2, 3], [5, 2]]}],  # 105, one die in hand
+        }
+    )
+    result = run("advise", "-", stdin=text)
+    assert result.status == ExitStatus.OK, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "To move: Anna, score 0, turn total 105, 1 die in hand"
+    note = "Three or more players: an approximation, played as a duel with the leading opponent."
+    assert (lines[-1] == note) == (len(players) > 2)
+    assert run_json("advise", "-", stdin=text)["exact"] == (len(players) == 2)

@@ -22,7 +22,9 @@ from thousand.games.dice1000 import PRESET_NAMES, STOP, SetAside
 from thousand.games.dice1000.state import TurnEnd
 from thousand.games.dice1000.words import (
     COMBINATION_NAMES,
+    PENALTY_REASONS,
     combination,
+    preset_description,
     refusal,
     rules_help,
     standing,
@@ -50,6 +52,16 @@ def catalogs_script() -> ModuleType:
         ({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, "en"),
         ({"LC_MESSAGES": "ru_RU", "LANG": "C"}, "ru"),
         ({}, "en"),
+        # LANGUAGE comes first, as in gettext, and may list several languages.
+        ({"LANGUAGE": "ru", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LANGUAGE": "ru", "LC_ALL": "en_US.UTF-8"}, "ru"),
+        ({"LANGUAGE": "en", "LC_ALL": "ru_RU.UTF-8"}, "en"),
+        ({"LANGUAGE": "ru:en", "LANG": "C"}, "ru"),
+        ({"LANGUAGE": "uk:ru:en", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LANGUAGE": "de_DE:fr", "LANG": "ru_RU.UTF-8"}, "en"),
+        ({"LANGUAGE": "", "LC_ALL": "ru_RU.UTF-8"}, "ru"),
+        ({"LANG": "ru_RU.KOI8-R@euro"}, "ru"),
+        ({"LANG": "russian"}, "en"),
     ],
 )
 def test_the_default_language_follows_the_locale(environ: dict[str, str], language: str) -> None:
@@ -220,25 +232,83 @@ def test_turn_ends_in_english() -> None:
     said = [turn_end(tr, game_of(rules), ["A", "B"], end) for rules, end in turn_ends()]
     assert said == [
         ["A: dump truck at 555! The score goes back to 0."],
-        ["B: bust.", "B loses 50 (bolts): 490."],
-        ["B: bust.", "B gets a bolt (1 of 3)."],
-        ["A records 100 points: 630.", "B loses 50 (overtaken): 490."],
-        ["A enters the game with 100 points: 100."],
+        ["B: bust.", "B: −50 (bolts), score 490."],
+        ["B: bust.", "B: a bolt (1 of 3)."],
+        ["A: +100, score 630.", "B: −50 (overtaken), score 490."],
+        ["A: +100 — entry into the game, score 100."],
         ["A: bust, 5 points lost."],
-        ["A wins with 1050!"],
+        ["A: 1050 — victory!"],
     ]
 
 
 def test_turn_ends_in_russian() -> None:
     tr = translator("ru")
-    for rules, end in turn_ends():
-        for line in turn_end(tr, game_of(rules), ["A", "B"], end):
-            assert whole(line) and re.search("[а-яё]", line), line
-    rules, end = turn_ends()[3]
-    assert turn_end(tr, game_of(rules), ["A", "B"], end) == [
-        "A записывает 100 очков: теперь 630.",
-        "B теряет 50 (обгон): теперь 490.",
+    said = [turn_end(tr, game_of(rules), ["A", "B"], end) for rules, end in turn_ends()]
+    assert said == [
+        ["A: самосвал на 555! Счёт обнуляется."],
+        ["B: пусто.", "B: −50 (болты), счёт 490."],
+        ["B: пусто.", "B: болт (1 из 3)."],
+        ["A: +100, счёт 630.", "B: −50 (обгон), счёт 490."],
+        ["A: +100 — вход в игру, счёт 100."],
+        ["A: пусто, сгорело 5 очков."],
+        ["A: 1050 — победа!"],
     ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_person_is_named_you_and_no_verb_takes_the_name(language: str) -> None:
+    """The default name of the person is "You" / "Вы", which no third-person verb suits
+    ("You wins", "Вы записывает"): every line about a player names them before a colon.
+    """
+    tr = translator(language)
+    you = tr.gettext("You")
+    assert you == {"en": "You", "ru": "Вы"}[language]
+    for rules, end in turn_ends():
+        for line in turn_end(tr, game_of(rules), [you, "B"], end):
+            if line.startswith(you):
+                assert line.startswith(f"{you}:"), line
+    for template in ("Winner: {name}.", "To move: {name}.", "winner: {name}", "to move: {name}"):
+        shown = tr.gettext(template).format(name=you)
+        assert shown.rstrip(".").endswith(f": {you}"), shown
+
+
+@pytest.mark.parametrize(
+    ("reason", "english", "russian"),
+    [
+        ("bolts", "bolts", "болты"),
+        ("barrel_attempts", "fell off the barrel", "падение с бочки"),
+        ("overtaken", "overtaken", "обгон"),
+        ("knocked_off", "knocked off the barrel", "сбили с бочки"),
+    ],
+)
+def test_one_penalty_wording_in_both_languages(reason: str, english: str, russian: str) -> None:
+    """One table, :data:`PENALTY_REASONS`, for the sheet and the game; the Russian words
+    are not gendered ("слетел" would not fit "Вы" or "Anna")."""
+    assert translator("en").gettext(PENALTY_REASONS[reason]) == english
+    assert translator("ru").gettext(PENALTY_REASONS[reason]) == russian
+
+
+def test_the_preset_descriptions_say_barrel_not_pit() -> None:
+    for language, barrel, pit in (("en", "barrel", "pit"), ("ru", "бочк", "ям")):
+        tr = translator(language)
+        for name in PRESET_NAMES:
+            text = preset_description(tr, name)
+            assert barrel in text and pit not in text, text
+            assert "seed" not in text.lower()
+
+
+def test_the_russian_words_are_the_players_words() -> None:
+    """The seeds' Russian: «любимое» as a nickname in quotes, a throw is confirmed
+    (подтверждение), a strategy is computed (рассчитывается), not "solved"."""
+    tr = translator("ru")
+    assert tr.gettext(COMBINATION_NAMES["big_favorite"]) == "большое «любимое»"
+    assert tr.gettext(COMBINATION_NAMES["small_favorite"]) == "малое «любимое»"
+    assert (
+        tr.gettext("hot dice! All five are thrown again")
+        == "все пять сыграли — подтверждение: все пять бросаются снова"
+    )
+    solving = tr.gettext("Solving the {rules} rules once (about 10 s)…")
+    assert solving == "Стратегия для правил «{rules}» рассчитывается один раз (около 10 с)…"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -47,8 +47,16 @@ def test_play_again_turns_the_seats_and_a_game_left_unthrown_leaves_no_file(
     sitting = Sitting(session, first_path, tr, created=True, seed=7)
     app = ThousandApp(session, tr, fast=True, again=sitting.again)
     words = {
-        "en": ("[N] play again (Boris starts)", "A new game: Boris starts.", "Now playing: Boris"),
-        "ru": ("[N] сыграть ещё (начинает Boris)", "Новая игра: начинает Boris.", "Ходит: Boris"),
+        "en": (
+            "[N] play again (first turn: Boris)",
+            "A new game; first turn: Boris.",
+            "Now playing: Boris",
+        ),
+        "ru": (
+            "[N] сыграть ещё (первый ход: Boris)",
+            "Новая игра; первый ход: Boris.",
+            "Ходит: Boris",
+        ),
     }[language]
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
@@ -69,7 +77,7 @@ def test_play_again_turns_the_seats_and_a_game_left_unthrown_leaves_no_file(
         assert new.game is finished.game
         assert words[1] in app.log_lines()
         assert words[2] in app.visible_text()
-        assert "wins" not in app.visible_text()
+        assert "Winner" not in app.visible_text() and "Победитель" not in app.visible_text()
         await press(pilot, "q")  # before anyone throws
 
     asyncio.run(drive(app, body))

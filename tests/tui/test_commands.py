@@ -100,7 +100,7 @@ def test_russian_sheet_and_the_games_list(data_dir: Path) -> None:
     assert len(saved) == 1
     status, out, err = run("games", "--lang", "en")
     assert status == 0, err
-    assert saved[0].name in out and "won by" in out and "Смелый (computer, bold)" in out
+    assert saved[0].name in out and "winner: " in out and "Смелый (computer, bold)" in out
     status, out, err = run("--resume", saved[0].name)  # a name from the list is enough
     assert status == 0 and "Победитель:" in out, err
     status, out, err = run("--resume", saved[0].stem)  # … even without its .json

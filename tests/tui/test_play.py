@@ -66,7 +66,7 @@ def test_entry_hot_dice_barrel_bust_and_leaving_the_barrel(tmp_path: Path) -> No
         assert "[S] stop and record 105" in app.visible_text()
         await press(pilot, "s")
         assert state().players[0].score == 105 and state().players[0].entered
-        assert "Anna enters the game with 105 points: 105." in app.log_lines()
+        assert "Anna: +105 — entry into the game, score 105." in app.log_lines()
         assert json.loads(save.read_text())["turns"][0]["stop"] is True
 
         # A bust.
@@ -124,9 +124,9 @@ def test_a_win_ends_the_game_and_is_saved(tmp_path: Path) -> None:
         await press(pilot, "space", "s", "space", "space", "s")
         state = app.session.state
         assert state.is_over and state.winner == 0
-        assert "Anna wins the game!" in app.visible_text()
+        assert "Winner: Anna." in app.visible_text()
         assert "[Space]" not in app.visible_text()  # no throw after the end
-        assert "Anna wins with 300!" in app.log_lines()
+        assert "Anna: 300 — victory!" in app.log_lines()
         await press(pilot, "space", "s")  # nothing happens any more
         assert app.session.state is state
 
@@ -163,7 +163,7 @@ def test_computer_players_play_a_whole_game_that_replays(tmp_path: Path) -> None
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
         await until(pilot, lambda: app.session.state.is_over)
-        assert "wins the game!" in app.visible_text()
+        assert "Winner: " in app.visible_text()
 
     asyncio.run(drive(app, body))
     result = replay(json.loads(save.read_text()))

@@ -49,7 +49,7 @@ def test_resume_after_a_kill_continues_from_the_last_finished_turn(tmp_path: Pat
         assert [p.score for p in state.players] == [100, 0]
         assert [t.outcome for t in app.session.turns] == ["stop", "bust"]
         assert "Now playing: Anna" in app.visible_text()
-        assert "Anna enters the game with 100 points: 100." in app.log_lines()
+        assert "Anna: +100 — entry into the game, score 100." in app.log_lines()
         await press(pilot, "space", "s")  # 15 more, Anna is in the game
         assert app.session.state.players[0].score == 115
 
@@ -112,7 +112,7 @@ def test_a_resumed_finished_game_shows_its_last_throw_and_winner(tmp_path: Path)
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
         text = app.visible_text()
-        assert "Anna выигрывает игру!" in text
+        assert "Победитель: Anna." in text
         assert "1 1 1 1 2 → " in text
         assert "В этом ходу ещё не бросали" not in text
         console = Console(width=100, file=io.StringIO(), color_system=None)

@@ -33,17 +33,30 @@ def locale_dir() -> Path:
     return Path(str(resources.files("thousand.core").joinpath("locale")))
 
 
-def default_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language of the user's locale: Russian if it starts with ``ru``, else English.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where gettext looks for the language of messages, in its order."""
 
-    The POSIX order is followed: ``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``; the
-    first one that is set decides.
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale, as gettext itself would choose the catalog.
+
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides
+    (the order :func:`gettext.find` follows). Its value may be a colon list of
+    preferences (``LANGUAGE=uk:ru:en``): the first entry with a catalog here wins, its
+    language read from the part before any territory, encoding or modifier
+    (``ru_RU.UTF-8`` → ``ru``). Nothing usable — ``C``, ``POSIX``, only languages without
+    a catalog — is English.
     """
     env = os.environ if environ is None else environ
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for variable in LOCALE_VARIABLES:
         value = env.get(variable)
-        if value:
-            return "ru" if value.lower().startswith("ru") else "en"
+        if not value:
+            continue
+        for entry in value.split(":"):
+            language = entry.split(".")[0].split("@")[0].split("_")[0].strip().lower()
+            if language in LANGUAGES:
+                return language
+        return DEFAULT_LANGUAGE
     return DEFAULT_LANGUAGE
 
 

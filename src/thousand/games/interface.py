@@ -17,6 +17,8 @@ from typing import Any, Protocol
 
 from rich.console import RenderableType
 
+from thousand.core.i18n import Translator
+
 
 class Replayed(Protocol):
     """A record replayed through a game's rules."""
@@ -70,6 +72,6 @@ class GameModule(Protocol):
         """Check a record and replay it; raises a one-line error naming turn and rule."""
         ...
 
-    def score_sheet(self, replayed: Any) -> RenderableType:
-        """The paper score sheet of a replayed record, for a terminal."""
+    def score_sheet(self, replayed: Any, tr: Translator) -> RenderableType:
+        """The paper score sheet of a replayed record, for a terminal, in ``tr``'s language."""
         ...

@@ -270,7 +270,7 @@ class ThousandApp(App[int]):
         notice = Text(self.notice)
         if state.is_over and state.winner is not None:
             notice = Text(
-                tr.gettext("{name} wins the game!").format(name=state.players[state.winner].name),
+                tr.gettext("Winner: {name}.").format(name=state.players[state.winner].name),
                 style="bold green",
             )
         self.query_one("#notice", Static).update(notice)
@@ -369,14 +369,14 @@ class ThousandApp(App[int]):
             if self.again is not None:
                 first = session.seats[1 % len(session.seats)].name
                 hints.append(
-                    KeyHint("N", tr.gettext("play again ({name} starts)").format(name=first))
+                    KeyHint("N", tr.gettext("play again (first turn: {name})").format(name=first))
                 )
             hints.append(KeyHint("H", tr.gettext("rules")))
             hints.append(KeyHint("Q", tr.gettext("quit")))
             return None, hints
         if session.bot_to_move:
             lead = Text(
-                tr.gettext("{name} is playing…").format(name=session.seat.name), style="italic"
+                tr.gettext("Now playing: {name}…").format(name=session.seat.name), style="italic"
             )
             return lead, [
                 KeyHint("H", tr.gettext("rules")),
@@ -595,7 +595,7 @@ class ThousandApp(App[int]):
         self._advice_cache = None
         self.query_one("#log", RichLog).clear()
         self.say(
-            self.tr.gettext("A new game: {name} starts.").format(name=session.seat.name),
+            self.tr.gettext("A new game; first turn: {name}.").format(name=session.seat.name),
             style="bold",
         )
         self.refresh_view()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tomllib
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from thousand.games.dice1000 import (
     rules_from_spec,
     validate_rules,
 )
-from thousand.games.dice1000.presets import preset_data, preset_description, rules_to_spec
+from thousand.games.dice1000.presets import preset_data, rules_to_spec
 
 CLASSIC_POINTS = {
     "singles": (10, 0, 0, 0, 5, 0),
@@ -58,8 +60,14 @@ def test_every_preset_validates_and_round_trips_to_its_name(name: str) -> None:
         ("barrel850", "seed 000"),
     ],
 )
-def test_preset_description_names_its_source(name: str, source: str) -> None:
-    assert source in preset_description(name).lower()
+def test_preset_file_names_its_source(name: str, source: str) -> None:
+    """The source is for the docs: a comment of the preset file, not a description."""
+    text = (
+        resources.files("thousand.games.dice1000").joinpath("presets", f"{name}.toml").read_text()
+    )
+    comments = " ".join(line for line in text.splitlines() if line.startswith("#"))
+    assert source in comments.lower()
+    assert "description" not in tomllib.loads(text)
 
 
 def test_classic_preset_is_section_1() -> None:

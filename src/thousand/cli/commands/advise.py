@@ -3,7 +3,9 @@
 The record is replayed through the engine; the position it ends in is looked up in the
 solved strategy of its rules (solved and cached on first use, see ``thousand solve``:
 seconds for the classic rules, minutes for rules where scores can fall — there the
-values are those of value iteration, to its stated tolerance).
+values are those of value iteration, to its stated tolerance). The strategy is exact
+for two players; with three or more the mover plays a duel against the leading opponent,
+and the output says that its figures are then an approximation.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from typing import Any
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
 from thousand.core.errors import ThousandError
+from thousand.core.i18n import Translator, translator
 from thousand.games import game_of_record
 from thousand.games.dice1000.record import replay
+from thousand.games.dice1000.state import GameState
+from thousand.games.dice1000.words import dice_count
 
 
 def register(subparsers: Subparsers) -> None:
@@ -23,7 +28,8 @@ def register(subparsers: Subparsers) -> None:
         "advise",
         help="the winning chance of each action where a game record ends",
         description="Replay a game record and show, for the player to move, the chance of "
-        "winning after each legal action with perfect play from then on (two players).",
+        "winning after each legal action with perfect play from then on (exact for two "
+        "players; with three or more, an approximation: a duel with the leading opponent).",
         epilog="example: thousand advise game.json",
     )
     parser.add_argument("file", metavar="RECORD", help="a record file, or - for standard input")
@@ -52,15 +58,32 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             {"action": str(action), "win_chance": chance} for action, chance in values.items()
         ],
         "best": str(best),
+        "exact": len(state.players) == 2,
     }
     if args.json:
         env.print_json(data)
         return ExitStatus.OK
-    env.print(
-        f"{state.to_move} to move: score {state.player.score}, turn total "
-        f"{state.turn_total}, {state.dice_left} dice in hand"
-    )
+    english = translator("en")
+    env.print(heading(english, state))
     for action, chance in values.items():
         mark = "  ← best" if action == best else ""
         env.print(f"  {action!s:<6} wins {chance:.2%}{mark}")
+    if len(state.players) > 2:
+        env.print(
+            english.gettext(
+                "Three or more players: an approximation, played as a duel with the "
+                "leading opponent."
+            )
+        )
     return ExitStatus.OK
+
+
+def heading(tr: Translator, state: GameState) -> str:
+    """``To move: Anna, score 120, turn total 15, 3 dice in hand`` — the name first and
+    never the subject of a verb, since a person playing ``thousand play`` is "You"."""
+    return tr.gettext("To move: {name}, score {score}, turn total {total}, {dice} in hand").format(
+        name=state.to_move,
+        score=state.player.score,
+        total=state.turn_total,
+        dice=dice_count(tr, state.dice_left),
+    )

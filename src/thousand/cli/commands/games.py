@@ -116,8 +116,8 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
     )
     rules = "" if listing.rules is None else rules_title(tr, listing.rules)
     if listing.winner is not None:
-        status = tr.gettext("won by {name}").format(name=listing.winner)
+        status = tr.gettext("winner: {name}").format(name=listing.winner)
     else:
-        status = tr.gettext("{name} to move").format(name=listing.to_move)
+        status = tr.gettext("to move: {name}").format(name=listing.to_move)
     saved = (listing.updated or "").replace("T", " ").removesuffix("+00:00")
     return (name, saved, players, rules, str(listing.turns), status)

@@ -4,7 +4,9 @@ The record's ``game`` (dice 1000 when absent) picks the game from the registry
 (:mod:`thousand.games`); a game the program does not know is refused in one line naming
 the known ones. The record goes through that game's checked path, so an illegal record
 fails with the turn, throw and rule in one line. ``--json``
-prints RECORD.md's output object exactly.
+prints RECORD.md's output object exactly (the format is described for users in the
+README, "Game records": they have the package, not the project's contracts). The sheet
+is written in ``--lang``, by default the locale's language.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from rich.measure import Measurement
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.core.files import STDIN, parse_json, read_text
+from thousand.core.i18n import LANGUAGES, default_language, translator
 from thousand.games import game_of_record, load_game
 
 
@@ -23,12 +26,16 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="check a game record and show its score sheet",
-        description="Replay a game record (RECORD.md) through the rules and print the score "
-        "sheet, or with --json the final state.",
-        epilog="example: thousand replay examples/classic.json",
+        description="Replay a game record (a JSON file; its format is described in the "
+        "README, section 'Game records') through the rules and print the score sheet, or "
+        "with --json the final state.",
+        epilog="example: thousand replay examples/classic.json --lang ru",
     )
     parser.add_argument("file", metavar="FILE", help="a record file, or - for standard input")
-    add_json_option(parser, "the final state (RECORD.md output)")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the score sheet (default: from the locale)"
+    )
+    add_json_option(parser, "the final state: players, turns, winner or who is to move")
     parser.set_defaults(handler=run)
 
 
@@ -45,7 +52,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.print_json(result.to_json_data())
         return ExitStatus.OK
     console = env.console()
-    sheet = game.score_sheet(result)
+    sheet = game.score_sheet(result, translator(args.lang or default_language()))
     if not console.is_terminal:
         # A file or a pipe gets the sheet unwrapped, however many players.
         unlimited = console.options.update_width(10_000)

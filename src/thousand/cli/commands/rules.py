@@ -17,8 +17,8 @@ import tomli_w
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.core.i18n import translator
 from thousand.games.dice1000.config import Rules
-from thousand.games.dice1000.presets import PRESET_NAMES, load_rules, preset_description
-from thousand.games.dice1000.words import rules_key
+from thousand.games.dice1000.presets import PRESET_NAMES, load_rules
+from thousand.games.dice1000.words import preset_description, rules_key
 
 
 def register(subparsers: Subparsers) -> None:
@@ -35,10 +35,14 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    english = translator("en")
     if args.name is None:
         if args.json:
             env.print_json(
-                [{"name": name, "description": preset_description(name)} for name in PRESET_NAMES]
+                [
+                    {"name": name, "description": preset_description(english, name)}
+                    for name in PRESET_NAMES
+                ]
             )
         else:
             env.print(preset_list())
@@ -52,15 +56,18 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 
 
 def preset_list() -> str:
-    """One line per preset: its name and the description naming its source."""
+    """One line per preset: its name and what its rules are (the words players see)."""
+    english = translator("en")
     width = max(map(len, PRESET_NAMES))
-    return "\n".join(f"{name:<{width}}  {preset_description(name)}" for name in PRESET_NAMES)
+    return "\n".join(
+        f"{name:<{width}}  {preset_description(english, name)}" for name in PRESET_NAMES
+    )
 
 
 def rules_file(name: str, rules: Rules) -> str:
     """A TOML rules file for ``rules`` with a comment saying where it comes from."""
     if name in PRESET_NAMES:
-        about = f"{name} — {preset_description(name)}"
+        about = f"{name} — {preset_description(translator('en'), name)}"
     else:
         about = f"{name} — rules {rules_key(translator('en'), rules)}"
     comments = textwrap.wrap(about, width=86, break_on_hyphens=False)

@@ -50,6 +50,8 @@ from thousand.games.dice1000.state import (
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from thousand.core.i18n import Translator
+
 NAME = "dice1000"
 """The game's name in the registry, in records and in rooms."""
 
@@ -88,11 +90,11 @@ def new_recorder(position: GameState, meta: Mapping[str, Any] | None) -> RecordB
     return RecordBuilder(position.game, [sheet.name for sheet in position.players], meta)
 
 
-def score_sheet(replayed: Replay) -> RenderableType:
-    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`)."""
+def score_sheet(replayed: Replay, tr: Translator) -> RenderableType:
+    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`), in ``tr``'s words."""
     from thousand.games.dice1000.sheet import render  # noqa: PLC0415 - rich tables on demand
 
-    return render(replayed)
+    return render(replayed, tr)
 
 
 __all__ = [

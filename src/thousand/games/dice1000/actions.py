@@ -42,7 +42,7 @@ class Outcome:
     dice: Dice
 
     def __str__(self) -> str:
-        return " ".join(map(str, self.dice))
+        return _shown(self.dice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,16 @@ class SetAside:
     dice: Dice
 
     def __str__(self) -> str:
-        return "set aside " + " ".join(map(str, self.dice))
+        return "set aside " + _shown(self.dice)
+
+
+def _shown(dice: object) -> str:
+    """Faces as players write them (``1 5 5``); whatever else an action was built from —
+    ``None``, a number — as itself, so that even a malformed action names itself in the
+    engine's refusal instead of failing to."""
+    if isinstance(dice, tuple | list):
+        return " ".join(map(str, dice))
+    return repr(dice)
 
 
 THROW = Throw()

@@ -1,7 +1,7 @@
 """The score sheet of a game in play, in the player's language.
 
-Like the paper sheet (and :mod:`thousand.games.dice1000.sheet`, which ``thousand replay`` prints in
-English): a row per round, a column per player, each cell the score the player recorded
+Like the paper sheet (and :mod:`thousand.games.dice1000.sheet`, which ``thousand replay``
+prints): a row per round, a column per player, each cell the score the player recorded
 on their turn — a dash for a bust, a mark for a bolt, a barrel, a dump truck, a win —
 and a penalty a player suffers written in their cell of that round with the score it
 leaves. Under the table, each player's standing: score, in the game or not, the barrel
@@ -26,7 +26,7 @@ from thousand.core.i18n import Translator
 from thousand.games.dice1000.record import TurnSummary
 from thousand.games.dice1000.sheet import IN_PROGRESS, number, signed, write_sheet
 from thousand.games.dice1000.state import GameState
-from thousand.games.dice1000.words import PENALTY_REASONS, player_label, standing
+from thousand.games.dice1000.words import player_label, standing
 
 
 def sheet_cells(
@@ -39,13 +39,7 @@ def sheet_cells(
     (``…+40``) to the current player's cell.
     """
     done = [turn for turn in turns if turn.end is not None]
-    sheet = write_sheet(
-        state.game,
-        state.players,
-        done,
-        bolt_mark=tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b"),
-        penalty_word=lambda reason: tr.gettext(PENALTY_REASONS.get(reason, reason)),
-    )
+    sheet = write_sheet(state.game, state.players, done, tr)
     cells = [list(row) for row in sheet.rounds]
     if turn_total is not None and not state.is_over:
         count = len(state.players)
@@ -104,10 +98,10 @@ def standings(
 
 
 def result_line(tr: Translator, state: GameState) -> str:
-    """Who won, or whose turn it is."""
+    """Who won, or whose turn it is (the name never the subject: it may be "You")."""
     if state.winner is not None:
         return tr.gettext("Winner: {name}.").format(name=state.players[state.winner].name)
-    return tr.gettext("{name} to move.").format(name=state.to_move)
+    return tr.gettext("To move: {name}.").format(name=state.to_move)
 
 
 def plain_sheet(

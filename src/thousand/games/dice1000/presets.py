@@ -1,7 +1,9 @@
 """Presets and rules files: a preset plus overrides gives a complete :class:`Rules`.
 
-Presets are data files shipped inside the package (``presets/*.toml``), each complete
-and carrying a one-line ``description`` that names its source passage. A user's rules
+Presets are data files shipped inside the package (``presets/*.toml``), each complete,
+with comments naming the passage of the seeds it comes from (players are told what the
+rules are, in their language, by :data:`~thousand.games.dice1000.words.PRESET_DESCRIPTIONS`).
+A user's rules
 (a record's ``rules`` object, or a TOML/JSON rules file) is ``{"preset": NAME, ...}``
 with any keys of RULES.md §2; the overrides are merged onto the preset — tables merge
 key by key, lists and plain values replace — and the result is validated whole.
@@ -45,16 +47,9 @@ def _check_preset_name(name: object) -> str:
     return name
 
 
-def preset_description(name: str) -> str:
-    """The preset's one-line description, naming its source passage."""
-    return str(_preset_file(_check_preset_name(name))["description"])
-
-
 def preset_data(name: str) -> dict[str, Any]:
-    """A fresh copy of the preset's complete configuration, without its description."""
-    data = copy.deepcopy(_preset_file(_check_preset_name(name)))
-    del data["description"]
-    return data
+    """A fresh copy of the preset's complete configuration."""
+    return copy.deepcopy(_preset_file(_check_preset_name(name)))
 
 
 @cache
@@ -99,6 +94,12 @@ def load_rules(name_or_path: str) -> Rules:
     if not looks_like_file and not Path(name_or_path).exists():
         _check_preset_name(name_or_path)
     data = load_data(name_or_path)
+    if isinstance(data, Mapping) and not data:
+        # An empty file (or one of comments only) would silently be the classic rules:
+        # more likely a file not written yet than a choice.
+        raise RulesError(
+            f'{name_or_path}: the rules file is empty (name a preset: preset = "classic")'
+        )
     try:
         return rules_from_spec(data)
     except RulesError as exc:

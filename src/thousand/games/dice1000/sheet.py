@@ -6,7 +6,10 @@ in that player's cell of the round they happen in, in the order they happen, wit
 the score they leave (on paper you would cross out and write the new score).
 
 Everything here is pure: functions take a :class:`~thousand.games.dice1000.record.Replay` and
-return strings or rich renderables; the command line decides where they go.
+return strings or rich renderables; the command line decides where they go. Every word
+comes from :mod:`~thousand.games.dice1000.words` and the catalogs through a
+:class:`~thousand.core.i18n.Translator` (English unless one is given), so ``thousand
+replay --lang ru`` and the terminal game write the same sheet in the same words.
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thousand.core.i18n import translator
+from thousand.core.i18n import Translator, translator
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.state import Forced, PlayerState
-from thousand.games.dice1000.words import PENALTY_REASONS, rules_key
+from thousand.games.dice1000.words import PENALTY_REASONS, dice_count, rules_key
 
 BUST = "—"
 BARREL = "▣"
@@ -31,8 +34,15 @@ WIN = "★"
 IN_PROGRESS = "…"
 MINUS = "−"
 
-_ENGLISH = translator("en")
-"""``thousand replay`` writes its sheet in English; the terminal game passes its own words."""
+
+def _english() -> Translator:
+    """The sheet's language when none is given (``thousand replay`` without ``--lang``)."""
+    return translator("en")
+
+
+def bolt_mark(tr: Translator) -> str:
+    """The letter written before a bolt count: ``b2`` / ``б2``."""
+    return tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b")
 
 
 def signed(number: int) -> str:
@@ -70,27 +80,29 @@ class Sheet:
     """Each player's bolt count after the last turn."""
 
 
-def build_sheet(replay: Replay) -> Sheet:
+def build_sheet(replay: Replay, tr: Translator | None = None) -> Sheet:
     """Walk the turns and write every cell; see the module docstring for the layout."""
-    return write_sheet(replay.state.game, replay.state.players, replay.turns)
+    return write_sheet(replay.state.game, replay.state.players, replay.turns, tr)
 
 
 def write_sheet(
     game: Game,
     final: Sequence[PlayerState],
     turns: Sequence[TurnSummary],
-    *,
-    bolt_mark: str = "b",
-    penalty_word: Callable[[str], str] = lambda reason: _ENGLISH.gettext(
-        PENALTY_REASONS.get(reason, reason)
-    ),
+    tr: Translator | None = None,
 ) -> Sheet:
     """The cells of ``turns`` played by players whose sheets are now ``final``.
 
-    The one writer of every score sheet: ``thousand replay`` prints it in English, the
-    terminal game passes its translated bolt mark and penalty words.
+    The one writer of every score sheet, ``thousand replay``'s and the terminal game's:
+    the bolt mark and the penalty words are ``tr``'s (English when none is given).
     """
-    writer = _SheetWriter(game, final, bolt_mark, penalty_word)
+    tr = tr or _english()
+    writer = _SheetWriter(
+        game,
+        final,
+        bolt_mark(tr),
+        lambda reason: tr.gettext(PENALTY_REASONS.get(reason, reason)),
+    )
     for index, turn in enumerate(turns):
         writer.write(index, turn)
     return writer.sheet(len(turns))
@@ -190,10 +202,11 @@ class _SheetWriter:
         return Sheet(self.players, cells, marks, self.penalty_example, bolts)
 
 
-def score_table(sheet: Sheet) -> Table:
+def score_table(sheet: Sheet, tr: Translator | None = None) -> Table:
     """The sheet as a rich table; a cell with penalties is several lines high."""
+    tr = tr or _english()
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
-    table.add_column(Text("Round"), justify="right")
+    table.add_column(Text(tr.gettext("Round")), justify="right")
     for name in sheet.players:
         table.add_column(Text(name), justify="right", no_wrap=True)
     for round_number, row in enumerate(sheet.rounds, 1):
@@ -201,60 +214,86 @@ def score_table(sheet: Sheet) -> Table:
     return table
 
 
-def legend(sheet: Sheet, game: Game) -> str:
+def legend(sheet: Sheet, game: Game, tr: Translator | None = None) -> str:
     """What the marks mean, only those on this sheet."""
+    tr = tr or _english()
     words = {
-        "bust": f"{BUST} bust",
-        "bolts": f"b2 bolts so far ({signed(-game.bolt_penalty)} at {game.bolt_limit})",
-        "barrel": f"{BARREL} on a barrel",
-        "dump_truck": "555→0 dump truck",
-        "penalty": f"{sheet.penalty_example}: a penalty and the score it leaves",
-        "win": f"{WIN} win",
-        "in_progress": f"{IN_PROGRESS} +40 turn in progress",
+        "bust": tr.gettext("{mark} bust").format(mark=BUST),
+        "bolts": tr.gettext("{mark} bolts so far ({penalty} at {limit})").format(
+            mark=f"{bolt_mark(tr)}2", penalty=signed(-game.bolt_penalty), limit=game.bolt_limit
+        ),
+        "barrel": tr.gettext("{mark} on a barrel").format(mark=BARREL),
+        "dump_truck": tr.gettext("{mark} dump truck").format(mark="555→0"),
+        "penalty": tr.gettext("{example}: a penalty and the score it leaves").format(
+            example=sheet.penalty_example
+        ),
+        "win": tr.gettext("{mark} win").format(mark=WIN),
+        "in_progress": tr.gettext("{mark} turn in progress").format(mark=f"{IN_PROGRESS} +40"),
     }
-    return "Marks: " + " · ".join(words[mark] for mark in sheet.marks)
+    return tr.gettext("Marks: {marks}").format(
+        marks=" · ".join(words[mark] for mark in sheet.marks)
+    )
 
 
-def summary(replay: Replay) -> list[str]:
-    """The lines under the table: the scores now, and who won or who is to move."""
+def summary(replay: Replay, tr: Translator | None = None) -> list[str]:
+    """The lines under the table: the scores now, and who won or who is to move.
+
+    Names are never the subject of a verb ("Winner: You.", not "You wins."): a record
+    made by ``thousand play`` names the person "You" / "Вы".
+    """
+    tr = tr or _english()
     state = replay.state
     game = state.game
     parts = []
     for sheet in state.players:
-        text = f"{sheet.name} {number(sheet.score)}"
+        notes = []
+        barrel = game.barrel_at(sheet.score)
         if not sheet.entered:
-            text += " (not in the game)"
-        elif game.barrel_at(sheet.score) is not None:
-            text += f" (on the barrel {game.barrel_at(sheet.score)})"
+            notes.append(tr.gettext("not in the game"))
+        elif barrel is not None:
+            notes.append(tr.gettext("on the barrel {barrel}").format(barrel=barrel))
         if game.bolt_limit and sheet.bolts:
-            text += f" ({sheet.bolts} {'bolt' if sheet.bolts == 1 else 'bolts'})"
-        parts.append(text)
-    lines = [("Final scores: " if state.is_over else "Scores: ") + ", ".join(parts)]
-    if state.winner is not None:
-        lines.append(f"{state.players[state.winner].name} wins.")
-    elif state.throws:
-        move = f"{state.to_move} to move: turn total {state.turn_total}, "
-        if state.forced is Forced.HOT_DICE:
-            move += "hot dice, all five must be thrown again."
-        else:
-            move += f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'} to throw."
-        lines.append(move)
+            notes.append(tr.ngettext("{n} bolt", "{n} bolts", sheet.bolts).format(n=sheet.bolts))
+        parts.append(" ".join([sheet.name, number(sheet.score), *(f"({note})" for note in notes)]))
+    scores = ", ".join(parts)
+    if state.is_over:
+        lines = [tr.gettext("Final scores: {scores}").format(scores=scores)]
     else:
-        lines.append(f"{state.to_move} to move.")
+        lines = [tr.gettext("Scores: {scores}").format(scores=scores)]
+    if state.winner is not None:
+        lines.append(tr.gettext("Winner: {name}.").format(name=state.players[state.winner].name))
+    elif state.throws and state.forced is Forced.HOT_DICE:
+        lines.append(
+            tr.gettext(
+                "To move: {name}, turn total {total}, hot dice: all five must be thrown again."
+            ).format(name=state.to_move, total=state.turn_total)
+        )
+    elif state.throws:
+        lines.append(
+            tr.gettext("To move: {name}, turn total {total}, {dice} to throw.").format(
+                name=state.to_move, total=state.turn_total, dice=dice_count(tr, state.dice_left)
+            )
+        )
+    else:
+        lines.append(tr.gettext("To move: {name}.").format(name=state.to_move))
     return lines
 
 
-def render(replay: Replay) -> RenderableType:
-    """The whole sheet: rules, table, legend and summary."""
+def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
+    """The whole sheet: rules, table, legend and summary, in ``tr``'s language (English)."""
+    tr = tr or _english()
     game = replay.state.game
-    sheet = build_sheet(replay)
-    parts: list[RenderableType] = [Text(f"Rules: {rules_key(_ENGLISH, game.rules)}"), Text()]
+    sheet = build_sheet(replay, tr)
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Rules: {title}").format(title=rules_key(tr, game.rules))),
+        Text(),
+    ]
     if sheet.rounds:
-        parts.append(score_table(sheet))
+        parts.append(score_table(sheet, tr))
     else:
-        parts.append(Text("No turns yet."))
+        parts.append(Text(tr.gettext("No turns yet.")))
     parts.append(Text())
     if sheet.marks:
-        parts.append(Text(legend(sheet, game)))
-    parts.extend(Text(line) for line in summary(replay))
+        parts.append(Text(legend(sheet, game, tr)))
+    parts.extend(Text(line) for line in summary(replay, tr))
     return Group(*parts)

@@ -44,26 +44,30 @@ PRESET_TITLES = {
     "courtyard": N_("courtyard"),
     "barrel850": N_("barrel 850"),
 }
+"""The presets' names as players call them (:func:`rules_title`)."""
 
-PRESET_SOURCES = {
+PRESET_DESCRIPTIONS = {
     "classic": N_(
-        "The classic rules: entry 100, barrels 200–300, 600–700 and 880–1000, "
-        "favorites, hot dice are thrown again."
+        "Entry 100; barrels 200–300, 600–700 and 880–1000; favorites 3 4 4 6 6 and "
+        "2 2 3 3 4; hot dice must be thrown again."
     ),
     "ussr": N_(
-        "The rules printed in a game box from the USSR: entry 75, pits 200–300 and "
-        "600–700, dump truck 555, a final barrel 900–1000 with three attempts, bolts, "
-        "five of a kind wins at once."
+        "As printed in a game box from the USSR: entry 75; barrels 200–300 and 600–700; "
+        "dump truck 555; a final barrel 900–1000 (3 attempts, then −100; whoever lands on "
+        "it knocks you off); bolts; four of a kind = face × 100; five of a kind wins."
     ),
     "courtyard": N_(
-        "The “dice version” of Thousand as played in courtyards: entry 50, three barrels, "
-        "bolts for every bust, dump truck 555, overtaking costs 50."
+        "As played in courtyards: entry 50; barrels 200–300, 600–700 and 900–1000; a bolt "
+        "for every bust (3 in a row: −50); dump truck 555; overtaking costs the overtaken 50."
     ),
     "barrel850": N_(
-        "A home version with one barrel 850–1000 that credits only 850 and knocks "
-        "off whoever stands on it."
+        "A home version: entry 75; one barrel 850–1000 where a stop counts as 850; "
+        "whoever lands on it knocks the player there back to their entry score."
     ),
 }
+"""What each preset's rules are, in one line: ``thousand rules`` lists them and the rules
+help opens with them. Where each preset comes from (the passages of the seeds) is told
+in the preset files' comments and the README, not to players."""
 
 BOT_LEVEL_NAMES = {
     "cautious": N_("cautious"),
@@ -88,6 +92,11 @@ COUNT_NAMES = {
 }
 """Three, four, five of a kind named by their face (``three 2s``), as ``thousand score``
 lists a throw's combinations."""
+
+
+def preset_description(tr: Translator, name: str) -> str:
+    """A preset's one-line description (:data:`PRESET_DESCRIPTIONS`) in ``tr``'s language."""
+    return tr.gettext(PRESET_DESCRIPTIONS[name])
 
 
 def faces(dice: Dice | list[int]) -> str:
@@ -296,11 +305,16 @@ def chance_lines(
 
 
 def turn_end(tr: Translator, game: Game, names: Sequence[str], end: TurnEnd) -> list[str]:
-    """Sentences telling how a turn ended, the mover's first, then any penalties."""
+    """Sentences telling how a turn ended, the mover's first, then any penalties.
+
+    A line starts with the player's name and a colon and never makes the name the
+    subject of a verb: the default name of the person at the keyboard is "You" / "Вы",
+    which no verb form suits together with "Anna" (not "You wins", not "Вы записывает").
+    """
     name = names[end.player]
     lines: list[str] = []
     if end.outcome == "win":
-        lines.append(tr.gettext("{name} wins with {score}!").format(name=name, score=end.score))
+        lines.append(tr.gettext("{name}: {score} — victory!").format(name=name, score=end.score))
     elif end.outcome == "dump_truck":
         lines.append(
             tr.gettext("{name}: dump truck at {at}! The score goes back to 0.").format(
@@ -319,31 +333,31 @@ def turn_end(tr: Translator, game: Game, names: Sequence[str], end: TurnEnd) -> 
         penalised = any(p.reason == "bolts" and p.player == end.player for p in end.penalties)
         if end.bolt and not penalised:
             lines.append(
-                tr.gettext("{name} gets a bolt ({count} of {limit}).").format(
+                tr.gettext("{name}: a bolt ({count} of {limit}).").format(
                     name=name, count=end.players[end.player].bolts, limit=game.bolt_limit
                 )
             )
     else:
         template = (
-            tr.gettext("{name} records {points}: {score}.")
+            tr.gettext("{name}: +{points}, score {score}.")
             if end.before.entered
-            else tr.gettext("{name} enters the game with {points}: {score}.")
+            else tr.gettext("{name}: +{points} — entry into the game, score {score}.")
         )
-        lines.append(template.format(name=name, points=points(tr, end.points), score=end.score))
+        lines.append(template.format(name=name, points=end.points, score=end.score))
     lines.extend(penalty(tr, names, item) for item in end.penalties)
     return lines
 
 
 def penalty(tr: Translator, names: Sequence[str], item: Penalty) -> str:
-    """``Anna loses 50 (bolts): 145.``"""
+    """``Anna: −50 (bolts), score 145.`` — the name never the subject, as in :func:`turn_end`."""
     reason = tr.gettext(PENALTY_REASONS.get(item.reason, item.reason))
     name = names[item.player]
     lost = item.before - item.after
     if lost >= 0:
-        return tr.gettext("{name} loses {points} ({reason}): {score}.").format(
+        return tr.gettext("{name}: −{points} ({reason}), score {score}.").format(
             name=name, points=lost, reason=reason, score=item.after
         )
-    return tr.gettext("{name} goes to {score} ({reason}).").format(
+    return tr.gettext("{name}: score {score} ({reason}).").format(
         name=name, score=item.after, reason=reason
     )
 
@@ -394,7 +408,7 @@ def rules_help(tr: Translator, game: Game) -> list[tuple[str, list[str]]]:
     preset = spec if isinstance(spec, str) else str(spec.get("preset", "classic"))
     about = [tr.gettext("Rules: {title}.").format(title=rules_title(tr, rules))]
     if preset in PRESET_NAMES:
-        about.append(tr.gettext(PRESET_SOURCES[preset]))
+        about.append(preset_description(tr, preset))
     if game.exact_ending:
         about.append(
             tr.gettext(
