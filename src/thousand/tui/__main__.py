@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from thousand.cli.commands import games, play
 from thousand.cli.commands.base import ArgumentParser, Env, ExitStatus, UsageError
-from thousand.core.errors import ThousandError
+from thousand.core.errors import ThousandError, one_line
 
 
 def main(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None, env: Env | None = None) -> int:
         args = parser.parse_args(arguments)
         return int(args.handler(args, env))
     except (UsageError, ThousandError) as exc:
-        env.stderr.write(" ".join(str(exc).split()) + "\n")
+        env.stderr.write(one_line(str(exc)) + "\n")
         return int(ExitStatus.BAD_INPUT)
     except KeyboardInterrupt:
         return int(ExitStatus.INTERRUPTED)
