@@ -401,18 +401,23 @@ def improve(
     margin: Any,
     seen: Any,
     drift: float,
+    residual: float,
+    first: int,
+    end: int,
+    before: Any,
 ) -> tuple[float, int]:
-    """One Gauss–Seidel sweep of value iteration, the groups by decreasing score sum.
+    """Groups ``first`` to ``end - 1`` of a Gauss–Seidel sweep of value iteration.
 
-    Each group's turns are planned afresh (the optimal policy at the current W; see
-    :func:`_group_policies` for the turns kept) and valued with their bust equations
-    solved. ``drift`` is the running total of the largest changes of W so far. Returns
-    (the largest change of any W, turns planned).
+    A sweep takes the groups by decreasing score sum; each group's turns are planned
+    afresh (the optimal policy at the current W; see :func:`_group_policies` for the
+    turns kept) and valued with their bust equations solved. A sweep is called in bands
+    of groups, so that Ctrl+C is seen between them: ``drift`` is the running total of
+    the largest changes of W before the sweep, ``residual`` the largest change of the
+    sweep's earlier bands (0 for the first); ``before`` is scratch of one float a pair.
+    Returns (the largest change of any W in the sweep so far, turns planned here).
     """
-    before = np.empty(order.shape[0])
-    residual = 0.0
     planned = 0
-    for g in range(starts.shape[0] - 1):
+    for g in range(first, end):
         lo = starts[g]
         hi = starts[g + 1]
         planned += _group_policies(
@@ -447,14 +452,16 @@ def evaluate(
     fixed: Any,
     tolerance: float,
     max_sweeps: int,
+    before: Any,
 ) -> tuple[float, int, float]:
     """Gauss–Seidel sweeps of the recorded policies' values until W moves less than ``tolerance``.
 
     Pairs go by decreasing score sum; within a group the busts' linear equations are
-    solved. Returns (largest change in the last sweep, sweeps, sum of the sweeps' largest
+    solved. At most ``max_sweeps`` sweeps, and at least one: the caller asks for a few
+    at a time, to see Ctrl+C between them. ``before`` is scratch of one float a pair.
+    Returns (largest change in the last sweep, sweeps, sum of the sweeps' largest
     changes — the drift of W, for :func:`improve`).
     """
-    before = np.empty(order.shape[0])
     residual = 1.0
     drift = 0.0
     sweeps = 0

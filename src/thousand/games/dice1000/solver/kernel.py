@@ -115,10 +115,14 @@ def _record_policy(a: int, b: int, last: int, throw_val: Any, stop_val: Any, pol
 
 
 @njit(cache=True)
-def solve_monotone(rules: Any, W: Any, policy: Any, tolerance: float) -> int:
-    """Fill ``W`` and ``policy`` for every pair of scores below the target.
+def solve_monotone(rules: Any, W: Any, policy: Any, tolerance: float, high: int, low: int) -> int:
+    """Fill ``W`` and ``policy`` for the pairs of scores whose sum is ``high`` down to ``low``.
 
-    Returns the largest number of policy iterations any pair needed.
+    Every pair reads only pairs of a higher sum, so solving the sums ``2·target - 2`` down
+    to 0 in bands, one call each, gives the very same numbers as one call for them all —
+    and between two calls the interpreter runs again, so Ctrl+C is seen and progress can
+    be told (a call holds the interpreter until it returns). Returns the largest number
+    of policy iterations any pair of the band needed.
     """
     target = rules[8]
     work = (
@@ -130,7 +134,7 @@ def solve_monotone(rules: Any, W: Any, policy: Any, tolerance: float) -> int:
     throw_val = work[2]
     stop_val = work[3]
     worst = 0
-    for total in range(2 * target - 2, -1, -1):
+    for total in range(high, low - 1, -1):
         low = max(0, total - (target - 1))
         high = total // 2
         for a in range(low, high + 1):

@@ -47,6 +47,7 @@ from thousand.games.dice1000.solver.iteration import (
     turn_dp,
 )
 from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
+from thousand.games.dice1000.solver.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
 from thousand.games.dice1000.solver.tables import (
     SolverTables,
@@ -227,16 +228,8 @@ class Strategy(SolvedStrategy):
     def save(self, path: Path | None = None) -> Path:
         """Write atomically (temp file, then rename) into the cache."""
         path = path or cache_path(self.game)
-        path.parent.mkdir(parents=True, exist_ok=True)
         meta = {"rules": self.game.canonical, "version": SOLVER_VERSION, **asdict(self.info)}
-        temp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(
-            temp,
-            win=self.win,
-            policy=np.packbits(self.policy, axis=None),
-            meta=np.array(json.dumps(meta)),
-        )
-        os.replace(temp, path)
+        _write(path, win=self.win, policy=np.packbits(self.policy, axis=None), meta=meta)
         return path
 
     @classmethod
@@ -252,6 +245,23 @@ class Strategy(SolvedStrategy):
         shape = (target, target, target + 1, 6)
         policy = np.unpackbits(packed, count=int(np.prod(shape))).reshape(shape)
         return cls(game, tables, win, policy, _info_of(meta))
+
+
+def _write(path: Path, meta: dict[str, Any], **arrays: npt.NDArray[Any]) -> None:
+    """Write a cache file atomically: a temporary file, renamed once complete.
+
+    Writing the classic strategy takes a second or two; a Ctrl+C (or a full disk) in the
+    middle must leave neither a damaged cache file nor the temporary one behind.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(".tmp.npz")
+    try:
+        contents: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **arrays}
+        np.savez_compressed(temp, **contents)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
 
 
 def _read_cache(
@@ -359,7 +369,6 @@ class FallingStrategy(SolvedStrategy):
     def save(self, path: Path | None = None) -> Path:
         """Write atomically (temp file, then rename) into the cache."""
         path = path or cache_path(self.game)
-        path.parent.mkdir(parents=True, exist_ok=True)
         space = self.sheets.space
         meta = {
             "rules": self.game.canonical,
@@ -370,9 +379,7 @@ class FallingStrategy(SolvedStrategy):
             "sheets": self.sheets.count,
             **asdict(self.info),
         }
-        temp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(temp, win=self.win, meta=np.array(json.dumps(meta)))
-        os.replace(temp, path)
+        _write(path, win=self.win, meta=meta)
         return path
 
     @classmethod
@@ -454,55 +461,98 @@ def solve_falling(
     ``W`` by more than ``tolerance``.
     """
     start = time.perf_counter()
+    pace = Pace(progress)
     sheets = sheets if sheets is not None else falling_sheets(game, progress)
     count = sheets.count
     width = sheets.stop_to.shape[1]
     order, starts, partner = pair_order(sheets.score, sheets.bust_to)
-    check_memory(game, count * count * (8 * width + 56), "value iteration over these rules")
+    check_memory(game, count * count * (8 * width + 64), "value iteration over these rules")
     win = np.full((count, count), 0.5)
     stop_p = np.zeros((count * count, width))
     ends = np.zeros((count * count, 3))
     fixed = np.zeros(count * count)
     margin = np.zeros(count * count)
     seen = np.zeros(count * count)
+    before = np.zeros(count * count)
     kernel_sheets, kernel_rows = sheets.kernel_sheets(), sheets.kernel_rows()
-    if progress is not None:
-        progress(f"{count:,} sheets, {count * count:,} pairs, {sheets.positions():,} positions")
+    pace.tell(f"{count:,} sheets, {count * count:,} pairs, {sheets.positions():,} positions")
+    groups = starts.shape[0] - 1
+    planning, valuing = Bands(), Bands()
+    residuals: list[float] = []
     passes = sweeps = 0
     drift = 0.0
+    pass_seconds: float | None = None  # the last planning sweep and its valuing
     while True:
-        residual, planned = improve(
-            win,
-            order,
-            starts,
-            partner,
-            kernel_sheets,
-            kernel_rows,
-            stop_p,
-            ends,
-            fixed,
-            margin,
-            seen,
-            drift,
-        )
+        pass_began = pace.elapsed()
+        sweep = Pace(None)  # the time left in this sweep
+        residual = 0.0
+        planned = group = 0
+        while group < groups:  # one planning sweep, in bands of groups
+            size = planning.next(groups - group)
+            called = time.perf_counter()
+            residual, done = improve(
+                win,
+                order,
+                starts,
+                partner,
+                kernel_sheets,
+                kernel_rows,
+                stop_p,
+                ends,
+                fixed,
+                margin,
+                seen,
+                drift,
+                residual,
+                group,
+                group + size,
+                before,
+            )
+            planning.took(time.perf_counter() - called, size)
+            planned += done
+            group += size
+            share = float(starts[group]) / float(starts[-1])
+            pace.tick(
+                f"sweep {sweeps + 1}: planning turns, {share:.0%} of the pairs done; "
+                f"this sweep: {sweep.left(share)}"
+            )
         passes += 1
         sweeps += 1
         drift += residual
-        if progress is not None:
-            progress(
-                f"sweep {sweeps}: {planned:,} turns planned, largest change {residual:.1e}, "
-                f"{time.perf_counter() - start:.0f} s"
-            )
+        residuals.append(residual)
+        # The planning sweeps still needed, each with its valuing as long as the last.
+        more = sweeps_left(residuals, tolerance)
+        if more == 0:
+            left = "done"
+        elif more is None or pass_seconds is None:
+            left = "time left not yet known"
+        else:
+            left = f"about {duration(more * pass_seconds)} left"
+        pace.tell(
+            f"sweep {sweeps}: {planned:,} turns planned, largest change {residual:.1e} "
+            f"(the goal is {tolerance:.0e}), {pace.elapsed():.0f} s; {left}"
+        )
         if residual <= tolerance or passes >= MAX_PASSES:
             break
         # Value the new policies with cheap sweeps (no dynamic programme) before planning
         # again; early policies are rough, so evaluating them to the last digit is waste.
         goal = max(tolerance / 10, residual * 1e-3)
-        _, done, moved = evaluate(
-            win, order, starts, partner, kernel_sheets, stop_p, ends, fixed, goal, MAX_SWEEPS
-        )
-        sweeps += int(done)
-        drift += moved
+        moved_last, valued = 1.0, 0
+        while moved_last > goal and valued < MAX_SWEEPS:  # in bands of sweeps
+            size = valuing.next(MAX_SWEEPS - valued)
+            called = time.perf_counter()
+            moved_last, done, moved = evaluate(
+                win, order, starts, partner, kernel_sheets, stop_p, ends, fixed, goal, size, before
+            )
+            valuing.took(time.perf_counter() - called, int(done))
+            valued += int(done)
+            drift += moved
+            pace.tick(
+                f"sweep {sweeps + valued}: valuing the planned turns, largest change "
+                f"{moved_last:.1e} (this round's goal is {goal:.0e})"
+            )
+        sweeps += valued
+        pass_seconds = pace.elapsed() - pass_began
     if residual > tolerance:
         raise SolverError(
             f"value iteration did not settle: largest change {residual:.1e} after {passes} passes"
@@ -550,6 +600,16 @@ def load_strategy(game: Game) -> SolvedStrategy | None:
     return Strategy.load(game)
 
 
+def sum_work(target: int) -> npt.NDArray[np.float64]:
+    """The exact solve's work at each score sum (index), for its progress: the turn totals
+    its pairs' turns go through (both movers' unless the scores are equal)."""
+    a, b = np.meshgrid(np.arange(target), np.arange(target), indexing="ij")
+    upper = a <= b
+    turns = (target - a + 1) + np.where(a == b, 0, target - b + 1)
+    work = np.bincount((a + b)[upper], weights=turns[upper], minlength=2 * target - 1)
+    return work.astype(np.float64)
+
+
 def count_states(target: int) -> int:
     """Positions solved: both scores below the target, every turn total and dice count."""
     return sum((target - a + 1) * 5 for a in range(target)) * target
@@ -559,12 +619,26 @@ def solve(game: Game, progress: Callable[[str], None] | None = None) -> Strategy
     """Solve ``game`` for two players exactly (rules whose scores only grow)."""
     start = time.perf_counter()
     tables = build_tables(game)
+    pace = Pace(progress)  # after the tables: the estimate of the time left is the kernel's
     target = tables.target
     win = np.zeros((target, target))
     policy = np.zeros((target, target, target + 1, 6), dtype=np.uint8)
-    if progress is not None:
-        progress(f"solving {count_states(target):,} positions")
-    iterations = solve_monotone(tables.kernel_rules(), win, policy, TOLERANCE)
+    pace.tell(f"solving {count_states(target):,} positions")
+    rules = tables.kernel_rules()
+    work = np.cumsum(sum_work(target)[::-1])  # the work of the sums from the highest down
+    bands = Bands()
+    iterations = 0
+    high = 2 * target - 2
+    while high >= 0:  # in bands of score sums, from the highest down
+        size = bands.next(high + 1)
+        low = high - size + 1
+        called = time.perf_counter()
+        found = solve_monotone(rules, win, policy, TOLERANCE, high, low)
+        bands.took(time.perf_counter() - called, size)
+        iterations = max(iterations, found)
+        done = float(work[2 * target - 2 - low] / work[-1])
+        high = low - 1
+        pace.tick(f"{done:.0%} of the positions solved, {pace.left(done)}")
     info = SolveInfo(
         first_player_win=float(win[0, 0]),
         states=count_states(target),
