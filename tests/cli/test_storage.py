@@ -10,14 +10,13 @@ import pytest
 
 from thousand.cli.storage import (
     DATA_DIR_ENV,
-    PROGRAM,
     data_dir,
-    file_saver,
     games_dir,
     list_games,
     load_game,
     new_game_path,
     save_record,
+    start,
 )
 from thousand.core.errors import InputFileError, RecordError, SaveError
 from thousand.games.dice1000 import Game, RandomDice, load_preset
@@ -33,9 +32,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def finished_game(path: Path, seed: int = 1) -> Session:
     seats = [Seat("Ivan", "bold"), Seat("Olga", "cautious")]
     game = Game(load_preset("classic"))
-    session = Session.new(
-        game, seats, language="en", program=PROGRAM, seed=seed, save=file_saver(path)
-    )
+    session = start(game, seats, language="en", path=path, seed=seed)
     while not session.state.is_over:
         session.bot_step()
     return session
@@ -86,13 +83,12 @@ def test_a_failed_save_keeps_the_previous_one(
 def test_every_turn_is_saved_as_it_ends(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     game = Game(load_preset("classic"))
-    session = Session.new(
+    session = start(
         game,
         [Seat("A", "bold"), Seat("B", "bold")],
         language="en",
-        program=PROGRAM,
+        path=path,
         seed=2,
-        save=file_saver(path),
         dice=RandomDice(2),
     )
     while len(session.turns) < 5:
@@ -129,13 +125,12 @@ def test_the_list_of_games(folder: Path) -> None:
     assert list_games() == []
     games = folder / "games"
     finished_game(games / "a.json", seed=3)
-    unfinished = Session.new(
+    unfinished = start(
         Game(load_preset("ussr")),
         [Seat("Anna"), Seat("Bot", "bold")],
         language="ru",
-        program=PROGRAM,
+        path=games / "b.json",
         seed=4,
-        save=file_saver(games / "b.json"),
     )
     unfinished.save()
     (games / "c.json").write_text("not json", encoding="utf-8")

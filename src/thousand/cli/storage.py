@@ -18,7 +18,7 @@ from __future__ import annotations
 import glob
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -31,8 +31,9 @@ from thousand.core.files import parse_json, read_text
 from thousand.games import game_of_record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import DiceSource
+from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, dump_record, replay
-from thousand.games.dice1000.table import SaveRecord, Session, seat_levels
+from thousand.games.dice1000.table import SaveRecord, Seat, Session, seat_levels
 
 PROGRAM = "thousand play"
 """The front-end's name in the ``meta`` of the records it writes."""
@@ -150,6 +151,27 @@ def load_game(path: Path | str) -> SavedGame:
     except RecordError as exc:
         raise RecordError(f"{shown}: {exc}") from None
     return SavedGame(Path(path), data, replayed)
+
+
+def start(
+    game: Game,
+    seats: Sequence[Seat],
+    *,
+    language: str,
+    path: Path,
+    seed: int | None = None,
+    dice: DiceSource | None = None,
+) -> Session:
+    """A new game of the terminal front-end, saved to ``path`` after every turn."""
+    return Session.new(
+        game,
+        seats,
+        language=language,
+        program=PROGRAM,
+        seed=seed,
+        save=file_saver(path),
+        dice=dice,
+    )
 
 
 def resume(

@@ -29,15 +29,7 @@ from typing import Any
 
 from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.players import PlayersError, default_seats, parse_players
-from thousand.cli.storage import (
-    PROGRAM,
-    SUFFIX,
-    file_saver,
-    games_dir,
-    load_game,
-    new_game_path,
-    resume,
-)
+from thousand.cli.storage import SUFFIX, games_dir, load_game, new_game_path, resume, start
 from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.games.dice1000.game import Game
@@ -152,14 +144,7 @@ class Sitting:
         path = new_game_path()
         # With --seed the games of a sitting are reproducible too (each its own seed).
         seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
-        session = Session.new(
-            finished.game,
-            seats,
-            language=self.tr.language,
-            program=PROGRAM,
-            seed=seed,
-            save=file_saver(path),
-        )
+        session = start(finished.game, seats, language=self.tr.language, path=path, seed=seed)
         session.strategy = finished.strategy  # loaded once a sitting
         session.save()
         self.games.append((session, path, True))
@@ -207,14 +192,7 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
         _check_new_file(save, tr)
     game = Game(rules)
     try:
-        session = Session.new(
-            game,
-            seats,
-            language=tr.language,
-            program=PROGRAM,
-            seed=args.seed,
-            save=file_saver(save),
-        )
+        session = start(game, seats, language=tr.language, path=save, seed=args.seed)
     except RulesError as exc:  # the engine's own check of the names
         raise PlayersError(str(exc)) from None
     return session, tr, save
