@@ -27,8 +27,10 @@ from thousand.cli.commands import (
     replay,
     rules,
     score,
+    serve,
     simulate,
     solve,
+    verify,
 )
 from thousand.cli.commands.base import (
     ArgumentParser,
@@ -45,10 +47,12 @@ __all__ = ["REGISTRARS", "ExitStatus", "build_parser", "main", "run"]
 
 REGISTRARS: tuple[Registrar, ...] = (
     play.register,
+    serve.register,
     games.register,
     score.register,
     rules.register,
     replay.register,
+    verify.register,
     odds.register,
     solve.register,
     advise.register,

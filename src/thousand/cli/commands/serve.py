@@ -1,0 +1,131 @@
+"""``thousand serve``: the online game — rooms in the browser, on phones and laptops.
+
+Starts the server of PROTOCOL.md (:mod:`thousand.web`) with uvicorn and prints the
+address to open. Rooms are kept in an SQLite file in the data folder
+(``THOUSAND_DATA_DIR`` or the XDG data folder) unless ``--db`` names any database
+SQLAlchemy reaches. A server stopped at any moment, even by ``kill -9``, brings every
+room back on its next start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers
+from thousand.cli.storage import data_dir
+from thousand.core.errors import ThousandError
+
+DEFAULT_PORT = 8000
+
+
+def default_db_url() -> str:
+    """The SQLite file of the server in the data folder (created on first start)."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.db'}"
+
+
+def _port(text: str) -> int:
+    value = int(text) if text.isdigit() else -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0–65535)")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 60")
+    return value
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="play online: start the server and open its address in a browser",
+        description="Start the online game: rooms of people and computer players, in the "
+        "browser, with the server throwing verifiable dice. Prints the address to open.",
+        epilog="example: thousand serve --port 8000",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1; 0.0.0.0 for other machines of the network)",
+    )
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port (default: {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (SQLAlchemy; default: an SQLite file in the data folder)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each computer decision (default: 0.6)",
+    )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="no limits on requests and actions (load tests only)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    import uvicorn  # noqa: PLC0415 - the server's libraries load only for this command
+
+    from thousand.web.server import Settings, create_app  # noqa: PLC0415
+
+    settings = Settings(
+        db_url=args.db or default_db_url(),
+        bot_delay=args.bot_delay,
+        http_rate=0.0 if args.no_rate_limits else 20.0,
+        action_rate=0.0 if args.no_rate_limits else 30.0,
+    )
+    try:
+        app = create_app(settings)
+    except ThousandError as exc:
+        raise ThousandError(f"--db: {exc}") from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        access_log=False,  # it would log the WebSocket's ?token=…
+        ws_max_size=65536,
+        log_level="warning",
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    async def announce() -> None:
+        await server.serve()
+
+    import asyncio  # noqa: PLC0415
+
+    original_startup = server.startup
+
+    async def startup(sockets: object = None) -> None:
+        await original_startup(sockets=sockets)  # type: ignore[arg-type]
+        for listener in server.servers:
+            for sock in listener.sockets:
+                host, port = sock.getsockname()[:2]
+                shown = "127.0.0.1" if host in {"0.0.0.0", "::"} else host
+                env.stdout.write(f"thousand serve: open http://{shown}:{port}/ (Ctrl+C stops)\n")
+                env.stdout.flush()
+                return
+
+    server.startup = startup  # type: ignore[method-assign]
+    asyncio.run(announce())
+    return ExitStatus.OK

@@ -1,0 +1,185 @@
+"""The protocol's bodies and messages (PROTOCOL.md), checked with pydantic, and its errors.
+
+Every field is strict — ``"30"`` is not a number of seconds and ``1`` is not ``true`` —
+and unknown fields are refused, so a client's typo is an error that names the field, not
+a setting silently left at its default. A refusal is a :class:`ProtocolError` carrying
+the code and HTTP status PROTOCOL.md lists; the server turns it into ``{"error": …}`` for
+HTTP and ``{"type": "error", …}`` on a WebSocket, never into a stack trace.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
+
+from thousand.core.errors import InputFileError, one_line
+from thousand.core.files import check_data
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+LEVELS = ("cautious", "balanced", "bold", "perfect")
+"""The computer levels a seat may have (PROTOCOL.md)."""
+
+MAX_SEATS = 8
+MAX_BODY_BYTES = 64 * 1024
+"""An HTTP body larger than this is refused with 413 (a rules file is a few hundred bytes)."""
+MAX_MESSAGE_BYTES = 4096
+"""A WebSocket message larger than this is refused with ``bad_message`` (a chat line of
+500 characters is at most 2 KB of UTF-8)."""
+MAX_CHAT = 500
+
+
+class ProtocolError(Exception):
+    """A refusal: ``code`` and ``status`` as PROTOCOL.md lists them, a one-line message."""
+
+    def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.status = status
+        self.message = one_line(message)
+        self.rule = rule
+
+    def http_body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+    def ws_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message, "rule": self.rule}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SeatSpec(_Strict):
+    """One of seats 1…n−1: ``{"open": true}`` for a person, ``{"bot": LEVEL}`` a computer."""
+
+    open: Literal[True] | None = None
+    bot: Literal["cautious", "balanced", "bold", "perfect"] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> SeatSpec:
+        if (self.open is None) == (self.bot is None):
+            raise ValueError('a seat is either {"open": true} or {"bot": LEVEL}')
+        return self
+
+
+class Options(_Strict):
+    """A room's options; PROTOCOL.md's four, and the server's own additions."""
+
+    turn_seconds: Annotated[StrictInt, Field(ge=10, le=600)] | None = None
+    advisor: StrictBool = False
+    private: StrictBool = False
+    dice: Literal["server", "table"] = "server"
+    language: Literal["ru", "en"] = "en"
+    """The language the computer players are named in (the creator's page's)."""
+    mute_spectators: StrictBool = False
+    """Spectators may read the chat but not write in it."""
+
+
+class CreateRoom(_Strict):
+    name: StrictStr
+    rules: StrictStr | dict[str, Any] = "classic"
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS - 1)] = []
+    options: Options = Options()
+
+
+class JoinRoom(_Strict):
+    name: StrictStr
+
+
+class ActionMessage(_Strict):
+    type: Literal["action"]
+    action: Annotated[StrictStr, Field(max_length=32)]
+    seq: StrictInt
+    dice: Annotated[list[StrictInt], Field(max_length=5)] | None = None
+    keep: Annotated[list[StrictInt], Field(max_length=5)] | None = None
+    box: Annotated[StrictStr, Field(max_length=32)] | None = None
+
+
+class ChatMessage(_Strict):
+    type: Literal["chat"]
+    text: Annotated[StrictStr, Field(min_length=1, max_length=MAX_CHAT)]
+
+
+class RematchMessage(_Strict):
+    type: Literal["rematch"]
+
+
+class PingMessage(_Strict):
+    """Keeps a connection through proxies that close quiet ones; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = ActionMessage | ChatMessage | RematchMessage | PingMessage
+_BY_TYPE: dict[str, type[ClientMessage]] = {
+    "action": ActionMessage,
+    "chat": ChatMessage,
+    "rematch": RematchMessage,
+    "ping": PingMessage,
+}
+
+
+def field_error(exc: ValidationError, prefix: str = "") -> str:
+    """A pydantic error as one line that names the field: ``seats.2.bot: Input should be …``."""
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"] if part not in {"function-after"})
+    where = f"{prefix}{where}" if where else prefix.rstrip(".") or "body"
+    if error["type"] == "extra_forbidden":
+        return f"{where}: unknown field"
+    if error["type"] == "missing":
+        return f"{where}: field is missing"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}"
+
+
+def parse_json_bytes(raw: bytes | str, what: str) -> Any:
+    """JSON text as data, or ``bad_message``; hostile shapes (deep, huge numbers) too."""
+    try:
+        data = json.loads(raw)
+        check_data(data, what)
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, InputFileError) else f"{what} is not valid JSON"
+        raise ProtocolError("bad_message", reason) from None
+    return data
+
+
+def parse_body(model: type[ModelT], data: Any) -> ModelT:
+    """An HTTP body as ``model``, or 422 naming the field."""
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "the body must be a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ProtocolError("invalid", field_error(exc), 422) from None
+
+
+def parse_client_message(raw: str | bytes) -> ClientMessage:
+    """A WebSocket message, or ``bad_message`` saying what is wrong with it."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("bad_message", f"message too large (over {MAX_MESSAGE_BYTES} bytes)")
+    data = parse_json_bytes(raw, "the message")
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    model = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        shown = json.dumps(kind, ensure_ascii=False)[:40] if "type" in data else "missing"
+        raise ProtocolError(
+            "bad_message", f"type: unknown message type {shown} (known: {', '.join(_BY_TYPE)})"
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", field_error(exc)) from None

@@ -1,0 +1,506 @@
+"""A room: a table with seats, options and the game in play — plain code, no sockets.
+
+The server (:mod:`.server`) owns the rooms and calls into them under a lock per room;
+everything here is synchronous and deterministic given the seeds, so the protocol's
+promises can be tested without a network:
+
+* every change of the room goes through one method (:meth:`Room.act`, :meth:`Room.join`,
+  :meth:`Room.bot_step`, :meth:`Room.time_out`, :meth:`Room.ask_rematch`) that refuses
+  with a :class:`~thousand.web.protocol.ProtocolError` and changes nothing, or changes
+  the room and adds one to :attr:`Room.seq`;
+* :meth:`Room.to_doc` is everything a restarted server needs to bring the room back
+  exactly as its clients last saw it (:meth:`Room.from_doc`); the seats' tokens are kept
+  only as SHA-256 hashes, and the dice seed stays in the document, never in the record,
+  until the game is over.
+
+The game itself is a dice-1000 :class:`~thousand.games.dice1000.table.Session`: it
+checks every action with the engine and writes the record. Decisions taken where
+PROTOCOL.md is silent are in the docstrings of the methods that take them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from thousand.core.errors import IllegalActionError, RulesError, ThousandError
+from thousand.core.files import parse_json, parse_toml
+from thousand.core.i18n import translator
+from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside
+from thousand.games.dice1000.bots import make_bot
+from thousand.games.dice1000.dice import ScriptedDice
+from thousand.games.dice1000.fairdice import SEED_BYTES, SeededDice, commitment
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.match import Policy
+from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
+from thousand.games.dice1000.record import replay
+from thousand.games.dice1000.state import Phase, name_problem
+from thousand.games.dice1000.table import Seat, Session, now_stamp
+from thousand.games.dice1000.words import bot_level
+from thousand.web.protocol import CreateRoom, Options, ProtocolError
+
+PROGRAM = "thousand serve"
+GAME = "dice1000"
+STAND_IN = "balanced"
+"""The level that plays for a person whose time ran out (the issue's choice)."""
+
+
+def new_token() -> str:
+    """A seat token: 192 bits from the operating system's CSPRNG, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """What the server keeps of a token: it can check one, and a stolen database holds none."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def new_room_id() -> str:
+    """A room's id: 60 random bits, short enough to read out, long enough not to guess."""
+    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")[:10]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class SeatState:
+    """A place at the table: a person (with a token once taken) or a computer player."""
+
+    kind: str
+    """``person`` or ``bot``."""
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+    auto: bool = False
+    """A person's seat played by the computer since their time ran out, until they act."""
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "person" and self.name is None
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "level": self.level,
+            "token_hash": self.token_hash,
+            "auto": self.auto,
+        }
+
+
+def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
+    """The rules of a room from ``rules``: a preset name, a preset plus overrides, or
+    ``{"file": TEXT}`` with a rules file's contents (TOML, or JSON when it starts with
+    ``{``); 422 naming what is wrong."""
+    try:
+        if isinstance(spec, Mapping) and set(spec) == {"file"}:
+            text = spec["file"]
+            if not isinstance(text, str):
+                raise RulesError("rules.file must be the text of a rules file")
+            data = parse_json(text, "rules.file") if text.lstrip().startswith("{") else None
+            if data is None:
+                data = parse_toml(text, "rules.file")
+            if isinstance(data, Mapping) and not data:
+                raise RulesError('rules.file: the rules file is empty (preset = "classic")')
+            spec = data
+        rules = rules_from_spec(spec)
+    except ThousandError as exc:
+        raise ProtocolError("invalid", f"rules: {exc}", 422) from None
+    return Game(rules), rules_to_spec(rules)
+
+
+def _name_checked(name: str, taken: list[str]) -> str:
+    name = name.strip()
+    problem = name_problem(name)
+    if problem is not None:
+        raise ProtocolError("invalid", f"name: {problem}", 422)
+    if name.casefold() in {other.casefold() for other in taken}:
+        raise ProtocolError("invalid", f"name: {name!r} is already at the table", 422)
+    return name
+
+
+@dataclass
+class Room:
+    """See the module docstring."""
+
+    id: str
+    game: Game
+    rules: str | dict[str, Any]
+    options: Options
+    seats: list[SeatState]
+    created: str
+    status: str = "waiting"
+    seq: int = 0
+    number: int = 1
+    """The game's number in the room: 1, then one more with every rematch."""
+    seed: bytes = b""
+    """The secret dice seed of the current game (its commitment is public)."""
+    session: Session | None = None
+    deadline: datetime | None = None
+    rematch: set[int] = field(default_factory=set)
+    finished_record: dict[str, Any] | None = None
+    """The record of the game just finished, once a rematch has started the next one."""
+    _stand_ins: dict[int, Policy] = field(default_factory=dict)
+
+    # -- making one ----------------------------------------------------------------
+
+    @classmethod
+    def create(cls, body: CreateRoom) -> tuple[Room, str]:
+        """A room from ``POST /api/rooms``, with its creator in seat 0; and their token.
+
+        Computer players are named after their level in the room's language, numbered
+        when a level sits twice ("Балансирующий 2"): a name the record and the sheet can
+        show. A room of computers alone (every other seat a bot) starts at once.
+        """
+        game, spec = rules_of(body.rules)
+        token = new_token()
+        creator = SeatState("person", _name_checked(body.name, []), None, hash_token(token))
+        seats = [creator]
+        tr = translator(body.options.language)
+        for spec_seat in body.seats:
+            if spec_seat.bot is None:
+                seats.append(SeatState("person"))
+                continue
+            base = bot_level(tr, spec_seat.bot)
+            base = base[:1].upper() + base[1:]
+            taken = [seat.name for seat in seats if seat.name]
+            name, count = base, 1
+            while name.casefold() in {other.casefold() for other in taken}:
+                count += 1
+                name = f"{base} {count}"
+            seats.append(SeatState("bot", name, spec_seat.bot))
+        room = cls(
+            id=new_room_id(),
+            game=game,
+            rules=spec,
+            options=body.options,
+            seats=seats,
+            created=now_stamp(),
+            seed=secrets.token_bytes(SEED_BYTES),
+        )
+        room._start_if_full()
+        return room, token
+
+    # -- who is who ----------------------------------------------------------------
+
+    def seat_of(self, token_hash: str | None) -> int | None:
+        """The seat a token holds (None: a spectator). Seats move on a rematch."""
+        if token_hash is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, token_hash):
+                return index
+        return None
+
+    def join(self, name: str) -> tuple[int, str]:
+        """Take the first open seat: 409 when none is open or the game has started."""
+        if self.status != "waiting":
+            raise ProtocolError("game_started", "the game has already started", 409)
+        free = [index for index, seat in enumerate(self.seats) if seat.open]
+        if not free:
+            raise ProtocolError("room_full", "every seat is taken", 409)
+        taken = [seat.name for seat in self.seats if seat.name]
+        checked = _name_checked(name, taken)
+        token = new_token()
+        seat = self.seats[free[0]]
+        seat.name, seat.token_hash = checked, hash_token(token)
+        self.seq += 1
+        self._start_if_full()
+        return free[0], token
+
+    @property
+    def person_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.kind == "person"]
+
+    # -- the game --------------------------------------------------------------------
+
+    def _start_if_full(self) -> None:
+        if self.status == "waiting" and not any(seat.open for seat in self.seats):
+            self._new_game()
+
+    def _new_game(self) -> None:
+        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
+        session = Session.new(
+            self.game,
+            seats,
+            language=self.options.language,
+            program=PROGRAM,
+            dice=SeededDice(self.seed),
+        )
+        meta = session.record.meta
+        assert meta is not None
+        meta.update(
+            room=self.id,
+            game_number=self.number,
+            dice=self.options.dice,
+            dice_commitment=commitment(self.seed),
+        )
+        self.session = session
+        self.status = "playing"
+        self._stand_ins = {}
+        self._set_deadline()
+
+    @property
+    def dice_commitment(self) -> str:
+        return commitment(self.seed)
+
+    @property
+    def mover(self) -> int | None:
+        """The seat to move, or None (waiting, or over)."""
+        if self.session is None or self.status != "playing":
+            return None
+        return self.session.state.current
+
+    def computer_to_move(self) -> bool:
+        """A computer decides next: a computer seat, or a person's taken over by one."""
+        mover = self.mover
+        if mover is None:
+            return False
+        seat = self.seats[mover]
+        return seat.kind == "bot" or seat.auto
+
+    def act(self, seat: int | None, action: str, seq: int, dice: list[int] | None) -> None:
+        """A person's action, checked in PROTOCOL.md's order: not started or over, stale,
+        spectator, not your turn, then the engine. A person whose seat the computer was
+        playing takes it back by acting."""
+        if self.session is None or self.status == "waiting":
+            raise ProtocolError("not_your_turn", "the game has not started: seats are open")
+        if self.status == "over":
+            raise ProtocolError("game_over", "the game is over", rule="game_over")
+        if seq != self.seq:
+            raise ProtocolError("stale", f"stale state: acted on {seq}, the room is at {self.seq}")
+        if seat is None:
+            raise ProtocolError("spectator", "spectators cannot act")
+        if seat != self.session.state.current:
+            name = self.session.state.players[self.session.state.current].name
+            raise ProtocolError("not_your_turn", f"it is {name}'s turn")
+        move = self._action(action, dice)
+        self.seats[seat].auto = False
+        self._apply(move, entered=dice if action == "dice" else None)
+
+    def _action(self, action: str, dice: list[int] | None) -> Action:
+        table = self.options.dice == "table"
+        if action == "throw" and not table:
+            return THROW
+        if action == "stop":
+            return STOP
+        if action == "keep":
+            if dice is None:
+                raise ProtocolError("bad_message", "dice: field is missing (the dice to keep)")
+            return SetAside(tuple(sorted(dice)))
+        if action == "dice" and table:
+            if dice is None:
+                raise ProtocolError("bad_message", "dice: field is missing (the faces that fell)")
+            return THROW
+        if action in {"throw", "dice"}:
+            wanted = "dice" if table else "throw"
+            raise ProtocolError(
+                "illegal",
+                f"this room's dice are {self.options.dice} dice: the action is {wanted!r}",
+                rule="dice",
+            )
+        raise ProtocolError("bad_message", f"action: unknown action {action[:32]!r}")
+
+    def _apply(self, move: Action, entered: list[int] | None = None) -> None:
+        """Through the engine's checked path; refusals change nothing."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        if entered is not None:
+            try:  # checked on a copy first: the session draws from its source only once
+                state.apply(THROW).apply(Outcome(tuple(entered)))
+            except IllegalActionError as exc:
+                raise ProtocolError("illegal", str(exc), rule=exc.rule) from None
+            source = session.dice
+            session.dice = ScriptedDice([entered])
+            try:
+                session.act(THROW)
+            finally:
+                session.dice = source
+        else:
+            try:
+                session.act(move)
+            except IllegalActionError as exc:
+                raise ProtocolError("illegal", str(exc), rule=exc.rule) from None
+        self._changed()
+
+    def _changed(self) -> None:
+        session = self.session
+        assert session is not None
+        self.seq += 1
+        if session.state.is_over and self.status == "playing":
+            self.status = "over"
+            meta = session.record.meta
+            assert meta is not None
+            meta["dice_seed"] = self.seed.hex()
+            meta["finished"] = now_stamp()
+        self._set_deadline()
+
+    def _set_deadline(self) -> None:
+        """The clock of the person to move: ``turn_seconds`` for each decision.
+
+        Decision where PROTOCOL.md is silent: the clock runs per decision (every throw
+        or stop), not per whole turn, so a long lucky turn is never cut short; it does not
+        run while the computer plays for the seat.
+        """
+        mover = self.mover
+        seconds = self.options.turn_seconds
+        if seconds is None or mover is None or self.computer_to_move():
+            self.deadline = None
+        else:
+            self.deadline = _now() + timedelta(seconds=seconds)
+
+    def time_out(self, now: datetime | None = None) -> bool:
+        """The person to move ran out of time: the computer plays for them (True) from now
+        until they act again."""
+        mover = self.mover
+        if mover is None or self.deadline is None or (now or _now()) < self.deadline:
+            return False
+        self.seats[mover].auto = True
+        self.seq += 1
+        self.deadline = None
+        return True
+
+    def computer_policy(self) -> Policy:
+        """The policy of the computer to move: the seat's own, or the stand-in level's."""
+        session = self.session
+        mover = self.mover
+        assert session is not None and mover is not None
+        if self.seats[mover].kind == "bot":
+            return session.policies[mover]
+        if mover not in self._stand_ins:
+            self._stand_ins[mover] = make_bot(STAND_IN, secrets.randbits(32))
+        return self._stand_ins[mover]
+
+    def bot_step(self, move: Action) -> None:
+        """Apply the computer's decision ``move`` (chosen off the event loop by the server).
+
+        Under table dice a computer's own throws come from the room's seed: the people
+        at the table need not throw for it (documented in docs/web.md).
+        """
+        session = self.session
+        assert session is not None and self.computer_to_move()
+        self._apply(move)
+
+    # -- rematch -------------------------------------------------------------------------
+
+    def ask_rematch(self, seat: int | None) -> bool:
+        """A person asks for the next game; True when everyone has and it started.
+
+        The seats move one place so that whoever moved second moves first; the tokens
+        move with their people.
+        """
+        if seat is None:
+            raise ProtocolError("spectator", "spectators cannot ask for a rematch")
+        if self.status != "over":
+            raise ProtocolError("bad_message", "a rematch can be asked for once the game is over")
+        if seat in self.rematch:
+            return False
+        self.rematch.add(seat)
+        if not set(self.person_seats) <= self.rematch:
+            self.seq += 1
+            return False
+        assert self.session is not None
+        self.finished_record = self.session.record.to_data()
+        for seat_state in self.seats:
+            seat_state.auto = False
+        self.seats = self.seats[1:] + self.seats[:1]
+        self.rematch = set()
+        self.number += 1
+        self.seed = secrets.token_bytes(SEED_BYTES)
+        self._new_game()
+        self.seq += 1
+        return True
+
+    # -- the record ------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any] | None:
+        """The current game's record (RECORD.md): no dice seed in it until the game ends."""
+        return None if self.session is None else self.session.record.to_data()
+
+    # -- storing -------------------------------------------------------------------------
+
+    def to_doc(self) -> dict[str, Any]:
+        """Everything needed to bring the room back; see the module docstring."""
+        session = self.session
+        awaiting_keep = session is not None and session.state.phase is Phase.SET_ASIDE
+        return {
+            "id": self.id,
+            "game": GAME,
+            "rules": self.rules,
+            "options": self.options.model_dump(),
+            "seats": [seat.to_doc() for seat in self.seats],
+            "created": self.created,
+            "status": self.status,
+            "seq": self.seq,
+            "number": self.number,
+            "seed": self.seed.hex(),
+            "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "rematch": sorted(self.rematch),
+            "record": self.record(),
+            "awaiting_keep": awaiting_keep,
+        }
+
+    @classmethod
+    def from_doc(cls, doc: Mapping[str, Any]) -> Room:
+        """The room :meth:`to_doc` wrote, at the same ``seq`` and position.
+
+        A throw whose scoring dice were still being chosen (``choose_dice``) is written in
+        the record as if every scoring die were set aside; ``awaiting_keep`` says it was
+        not, and the throw is replayed onto the position before it so the choice is open
+        again, as the clients last saw it.
+        """
+        game, spec = rules_of(doc["rules"])
+        room = cls(
+            id=doc["id"],
+            game=game,
+            rules=spec,
+            options=Options.model_validate(doc["options"]),
+            seats=[SeatState(**seat) for seat in doc["seats"]],
+            created=doc["created"],
+            status=doc["status"],
+            seq=doc["seq"],
+            number=doc["number"],
+            seed=bytes.fromhex(doc["seed"]),
+            deadline=None if doc["deadline"] is None else datetime.fromisoformat(doc["deadline"]),
+            rematch=set(doc["rematch"]),
+        )
+        record = doc.get("record")
+        if record is not None:
+            room.session = _resume(record, room.seed, bool(doc.get("awaiting_keep")))
+        return room
+
+
+def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session:
+    last: list[int] | None = None
+    data = dict(record)
+    if awaiting_keep:
+        turns = [dict(turn) for turn in data["turns"]]
+        rolls = list(turns[-1]["rolls"])
+        last = rolls.pop()
+        if rolls:
+            turns[-1]["rolls"] = rolls
+        else:
+            turns.pop()
+        data["turns"] = turns
+    replayed = replay(data)
+    thrown = sum(len(turn.throws) for turn in replayed.turns)
+    meta = data.get("meta") or {}
+    session = Session.resume(
+        data,
+        replayed,
+        language=str(meta.get("language", "en")),
+        program=PROGRAM,
+        dice=SeededDice(seed, thrown),
+    )
+    if last is not None:
+        session.dice = ScriptedDice([last])
+        session.act(THROW)
+        session.dice = SeededDice(seed, thrown + 1)
+    return session

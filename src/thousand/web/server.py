@@ -1,0 +1,678 @@
+"""The server: HTTP and WebSockets of PROTOCOL.md, computer players, clocks, the page.
+
+One process, one asyncio event loop (Starlette through FastAPI, served by uvicorn).
+The loop never waits on anything slow: the database runs in its own worker thread
+(:class:`~thousand.web.store.AsyncStore`), a computer's decision and the advisor in
+worker threads, and a solve of new rules for a ``perfect`` player or the advisor in a
+child process (:class:`~thousand.games.dice1000.solver.door.ChildSolver`).
+
+A room (:class:`LiveRoom`) has a lock: a change is made, written to the database and
+only then sent to anyone, all under the lock, so the order in the database is the
+order every client sees and a server killed at any moment comes back (from the
+database) at the last state a client could have seen. Each room has one driver task
+that plays its computer seats and runs its clock.
+
+Tokens are never logged: uvicorn's access log (which would print the WebSocket's query
+string) is off, and this module logs rooms and seats by index only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from thousand import __version__
+from thousand.core.errors import RulesError, ThousandError
+from thousand.core.i18n import LANGUAGES, Translator, translator
+from thousand.games.dice1000.actions import Action
+from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.presets import PRESET_NAMES, load_preset
+from thousand.games.dice1000.words import (
+    BOT_LEVEL_NAMES,
+    bot_level,
+    preset_description,
+    rules_title,
+)
+from thousand.web.limits import AddressLimits, ConnectionLimits
+from thousand.web.protocol import (
+    LEVELS,
+    MAX_BODY_BYTES,
+    ActionMessage,
+    ChatMessage,
+    CreateRoom,
+    JoinRoom,
+    PingMessage,
+    ProtocolError,
+    RematchMessage,
+    parse_body,
+    parse_client_message,
+    parse_json_bytes,
+)
+from thousand.web.room import Room, hash_token
+from thousand.web.store import AsyncStore, Store, StoreError
+from thousand.web.texts import PAGE_TEXTS
+from thousand.web.views import game_view, room_summary
+
+log = logging.getLogger("thousand.web")
+
+STATIC = Path(__file__).parent / "static"
+CHAT_KEPT = 50
+"""Chat lines a connection gets when it arrives (the latest)."""
+OUTBOX = 256
+"""Messages waiting for a slow client before it is disconnected (it reconnects and
+gets the current state; nothing is lost, the room is in the database)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``thousand serve`` decides for the whole server."""
+
+    db_url: str
+    bot_delay: float = 0.6
+    """Seconds a computer waits before each decision, so people can follow the game."""
+    http_rate: float = 20.0
+    """Rooms created and seats joined per second per address (0: no limit)."""
+    action_rate: float = 30.0
+    """Actions a second per connection (0: no limit); a burst of four times that."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: whose seat (by token hash), which language, its own limits."""
+
+    socket: WebSocket
+    token_hash: str | None
+    language: str
+    limits: ConnectionLimits
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client too slow to take its messages is cut off."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveRoom:
+    """A room in memory with its lock, its connections and its driver."""
+
+    room: Room
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    connections: set[Connection] = field(default_factory=set)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    driver: asyncio.Task[None] | None = None
+    advice: tuple[int, dict[Action, float]] | None = None
+    """The advisor's chances for the position at ``seq`` (its first element)."""
+    advice_note: str | None = None
+    """Why there are no chances to show (rules being solved, rules the solver refuses)."""
+
+    def connected(self) -> list[bool]:
+        held = {c.token_hash for c in self.connections if c.token_hash is not None}
+        return [seat.token_hash in held for seat in self.room.seats]
+
+    def spectators(self) -> int:
+        return sum(1 for c in self.connections if self.room.seat_of(c.token_hash) is None)
+
+
+def _texts(language: str) -> dict[str, str]:
+    tr = translator(language)
+    return {text: tr.gettext(text) for text in PAGE_TEXTS}
+
+
+class Strategies:
+    """Solved strategies for ``perfect`` players and the advisor, solved once per rules.
+
+    A rule set not in the solver's cache is solved in a child process (the event loop
+    and the worker threads stay free); rooms waiting on the same rules share the solve.
+    """
+
+    def __init__(self) -> None:
+        self._solving: dict[str, asyncio.Task[None]] = {}
+
+    async def ready(self, game: Game, on_progress: Callable[[str], None]) -> None:
+        """Return once the strategy of ``game`` is in the cache (RulesError: unsolvable)."""
+        from thousand.games.dice1000.solver.door import ChildSolver  # noqa: PLC0415
+        from thousand.games.dice1000.solver.strategy import cache_path  # noqa: PLC0415
+
+        if await asyncio.to_thread(lambda: cache_path(game).exists()):
+            return
+        task = self._solving.get(game.canonical)
+        if task is None:
+            solver = ChildSolver()
+            task = asyncio.create_task(asyncio.to_thread(solver.solve, game, on_progress))
+            self._solving[game.canonical] = task
+            task.add_done_callback(lambda _t: self._solving.pop(game.canonical, None))
+        await asyncio.shield(task)
+
+
+class Hub:
+    """Every room of the server; see the module docstring."""
+
+    def __init__(self, settings: Settings, store: AsyncStore) -> None:
+        self.settings = settings
+        self.store = store
+        self.rooms: dict[str, LiveRoom] = {}
+        self.strategies = Strategies()
+        self.address_limits = AddressLimits(
+            settings.http_rate or 1e9, (settings.http_rate or 1e9) * 5
+        )
+        self._room_loads: dict[str, asyncio.Lock] = {}
+
+    # -- rooms in and out of memory ----------------------------------------------------
+
+    async def start(self) -> None:
+        """Bring back every room that was waiting or playing, and start its driver."""
+        for doc in await self.store.run(self.store.store.live_rooms):
+            try:
+                room = Room.from_doc(doc)
+            except (ThousandError, KeyError, ValueError) as exc:
+                log.error("room %s could not be restored: %s", doc.get("id"), exc)
+                continue
+            live = self._add(room)
+            live.chat.extend(await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT))
+        log.info("%d rooms restored", len(self.rooms))
+
+    def _add(self, room: Room) -> LiveRoom:
+        live = LiveRoom(room)
+        self.rooms[room.id] = live
+        live.driver = asyncio.create_task(self._drive(live), name=f"room {room.id}")
+        return live
+
+    async def get(self, room_id: str) -> LiveRoom:
+        """A room by id, from memory or the database; 404 when there is none."""
+        live = self.rooms.get(room_id)
+        if live is not None:
+            return live
+        if len(room_id) > 64:
+            raise ProtocolError("not_found", "no such room", 404)
+        doc = await self.store.run(self.store.store.load_room, room_id)
+        if doc is None:
+            raise ProtocolError("not_found", f"no room {room_id!r}", 404)
+        live = self.rooms.get(room_id)  # loaded meanwhile by another request
+        if live is None:
+            live = self._add(Room.from_doc(doc))
+        return live
+
+    async def stop(self) -> None:
+        for live in self.rooms.values():
+            if live.driver is not None:
+                live.driver.cancel()
+            for connection in live.connections:
+                connection.close()
+
+    # -- changes ---------------------------------------------------------------------
+
+    async def commit(self, live: LiveRoom, before: dict[str, Any]) -> None:
+        """Write the room after a change; if the database fails, undo the change.
+
+        Called under the room's lock, before anyone hears of the change.
+        """
+        try:
+            await self.store.run(self.store.store.save_room, live.room.to_doc())
+        except StoreError:
+            live.room = Room.from_doc(before)
+            raise ProtocolError(
+                "unavailable", "the server could not store the action: try again", 503
+            ) from None
+
+    async def create(self, body: CreateRoom) -> tuple[Room, str]:
+        room, token = Room.create(body)
+        await self.store.run(self.store.store.save_room, room.to_doc())
+        live = self._add(room)
+        live.wake.set()
+        log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
+        return room, token
+
+    async def join(self, room_id: str, body: JoinRoom) -> tuple[int, str]:
+        live = await self.get(room_id)
+        async with live.lock:
+            before = live.room.to_doc()
+            seat, token = live.room.join(body.name)
+            await self.commit(live, before)
+        self.broadcast(live)
+        live.wake.set()
+        return seat, token
+
+    # -- what clients see ------------------------------------------------------------
+
+    def state_message(
+        self, live: LiveRoom, seat: int | None, tr: Translator, connected: Sequence[bool]
+    ) -> dict[str, Any]:
+        room = live.room
+        advice = None
+        if live.advice is not None and live.advice[0] == room.seq:
+            advice = live.advice[1]
+        game = game_view(room, seat, tr, connected, advice)
+        if game.get("view") is not None and seat is not None and seat == room.mover:
+            game["view"]["advice_note"] = live.advice_note if room.options.advisor else None
+        return {
+            "type": "state",
+            "seq": room.seq,
+            "room": room_summary(room, connected, live.spectators()),
+            "game": game,
+            "you": seat,
+        }
+
+    def broadcast(self, live: LiveRoom) -> None:
+        """Send the room's state to every connection, built once per seat and language."""
+        connected = live.connected()
+        built: dict[tuple[int | None, str], str] = {}
+        for connection in list(live.connections):
+            seat = live.room.seat_of(connection.token_hash)
+            key = (seat, connection.language)
+            text = built.get(key)
+            if text is None:
+                message = self.state_message(live, seat, translator(connection.language), connected)
+                text = built[key] = json.dumps(message, ensure_ascii=False)
+            connection.send(text)
+
+    # -- the driver: computer players, clocks, the advisor -----------------------------
+
+    async def _drive(self, live: LiveRoom) -> None:
+        """Play the room's computers, run its clock and fetch advice, as long as it lives."""
+        while True:
+            live.wake.clear()
+            room = live.room
+            try:
+                if room.computer_to_move():
+                    await self._computer_move(live)
+                    continue
+                if room.options.advisor and room.mover is not None:
+                    await self._advise(live)
+                if room.deadline is not None:
+                    left = (room.deadline - datetime.now(UTC)).total_seconds()
+                    try:
+                        await asyncio.wait_for(live.wake.wait(), max(left, 0.0))
+                    except TimeoutError:
+                        await self._time_out(live)
+                    continue
+                await live.wake.wait()
+            except asyncio.CancelledError:
+                raise
+            except ProtocolError as exc:  # the database is away: try again shortly
+                log.warning("room %s: %s", room.id, exc.message)
+                await asyncio.sleep(1.0)
+            except Exception:  # a bug must not silence the room for good
+                log.exception("room %s: driver error", room.id)
+                await asyncio.sleep(1.0)
+
+    async def _computer_move(self, live: LiveRoom) -> None:
+        room = live.room
+        seq = room.seq
+        if self.settings.bot_delay:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.wake.wait(), self.settings.bot_delay)
+        mover = room.mover
+        if live.room is not room or room.seq != seq or mover is None:
+            return  # a person took the seat back, or the room changed meanwhile
+        policy = room.computer_policy()
+        session = room.session
+        assert session is not None
+        level = room.seats[mover].level if room.seats[mover].kind == "bot" else None
+        if level == "perfect":
+            await self._ensure_strategy(live)
+        move = await asyncio.to_thread(policy, session.state)
+        async with live.lock:
+            if live.room is not room or room.seq != seq:
+                return
+            before = room.to_doc()
+            room.bot_step(move)
+            await self.commit(live, before)
+        self.broadcast(live)
+
+    async def _ensure_strategy(self, live: LiveRoom) -> None:
+        def progress(line: str) -> None:
+            live.advice_note = line
+
+        await self.strategies.ready(live.room.game, progress)
+
+    async def _time_out(self, live: LiveRoom) -> None:
+        async with live.lock:
+            before = live.room.to_doc()
+            if not live.room.time_out():
+                return
+            await self.commit(live, before)
+        log.info("room %s: seat %s ran out of time", live.room.id, live.room.mover)
+        self.broadcast(live)
+
+    async def _advise(self, live: LiveRoom) -> None:
+        """The mover's winning chance after each action, computed off the event loop."""
+        room = live.room
+        seq = room.seq
+        session = room.session
+        if session is None or (live.advice is not None and live.advice[0] == seq):
+            return
+        if len(session.state.players) < 2:
+            live.advice_note = None
+            return
+        game = room.game
+        try:
+            await self.strategies.ready(game, lambda line: None)
+            values = await asyncio.to_thread(_action_values, game, session.state)
+        except RulesError as exc:
+            live.advice_note = f"these rules cannot be solved exactly: {exc}"
+            live.advice = (seq, {})
+        except ThousandError as exc:
+            live.advice_note = f"the solved strategy is not available: {exc}"
+            live.advice = (seq, {})
+        else:
+            live.advice_note = None
+            live.advice = (seq, values)
+        if room.seq == seq:
+            self.broadcast(live)
+
+    # -- messages from a connection ------------------------------------------------
+
+    async def on_message(self, live: LiveRoom, connection: Connection, raw: str | bytes) -> None:
+        """One message: refused with an ``error`` to its sender alone, or carried out."""
+        if not connection.limits.messages.take():
+            raise ProtocolError("rate_limited", "too many messages: slow down", 429)
+        message = parse_client_message(raw)
+        seat = live.room.seat_of(connection.token_hash)
+        if isinstance(message, PingMessage):
+            connection.send('{"type":"pong"}')
+        elif isinstance(message, ActionMessage):
+            if not connection.limits.actions.take():
+                raise ProtocolError("rate_limited", "too many actions: slow down", 429)
+            async with live.lock:
+                before = live.room.to_doc()
+                live.room.act(seat, message.action, message.seq, message.dice or message.keep)
+                await self.commit(live, before)
+            self.broadcast(live)
+            live.wake.set()
+        elif isinstance(message, ChatMessage):
+            await self._chat(live, connection, seat, message.text)
+        elif isinstance(message, RematchMessage):
+            async with live.lock:
+                before = live.room.to_doc()
+                finished = live.room.record()
+                number = live.room.number
+                started = live.room.ask_rematch(seat)
+                if live.room.seq != before["seq"]:
+                    if started and finished is not None:
+                        await self.store.run(
+                            self.store.store.save_game, live.room.id, number, finished
+                        )
+                    await self.commit(live, before)
+            self.broadcast(live)
+            live.wake.set()
+
+    async def _chat(
+        self, live: LiveRoom, connection: Connection, seat: int | None, text: str
+    ) -> None:
+        if not connection.limits.chat.take():
+            raise ProtocolError("rate_limited", "too many chat messages: slow down", 429)
+        if seat is None and live.room.options.mute_spectators:
+            raise ProtocolError("spectator", "spectators cannot write in this room's chat")
+        text = text.strip()
+        if not text or not text.isprintable():
+            raise ProtocolError("bad_message", "text: empty, or has control characters")
+        name = live.room.seats[seat].name if seat is not None else None
+        message = {
+            "type": "chat",
+            "seat": seat,
+            "name": name or "",
+            "text": text,
+            "at": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        }
+        await self.store.run(self.store.store.add_chat, live.room.id, message)
+        live.chat.append(message)
+        encoded = json.dumps(message, ensure_ascii=False)
+        for other in list(live.connections):
+            other.send(encoded)
+
+
+def _action_values(game: Game, state: Any) -> dict[Action, float]:
+    from thousand.games.dice1000.solver.door import solved_strategy  # noqa: PLC0415 - numpy
+
+    return solved_strategy(game).action_values(state)
+
+
+# -- the application ---------------------------------------------------------------------
+
+
+async def _read_body(request: Request) -> Any:
+    """The JSON body, refusing more than :data:`MAX_BODY_BYTES` before reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ProtocolError("too_large", f"body over {MAX_BODY_BYTES} bytes", 413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise ProtocolError("too_large", f"body over {MAX_BODY_BYTES} bytes", 413)
+        chunks.append(chunk)
+    return parse_json_bytes(b"".join(chunks), "the body")
+
+
+def _language(value: str | None) -> str:
+    return value if value in LANGUAGES else "en"
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The ASGI application for ``settings`` (``thousand serve`` runs it with uvicorn)."""
+    store = AsyncStore(Store(settings.db_url))
+    hub = Hub(settings, store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    app = FastAPI(
+        title="thousand", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+    )
+    app.state.hub = hub
+
+    @app.exception_handler(ProtocolError)
+    async def _refused(_request: Request, exc: ProtocolError) -> JSONResponse:
+        return JSONResponse(exc.http_body(), status_code=exc.status)
+
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error: %s", exc.__class__.__name__)
+        body = {"error": {"code": "internal", "message": "internal error"}}
+        return JSONResponse(body, status_code=500)
+
+    def limit(request: Request) -> None:
+        address = request.client.host if request.client else "?"
+        if not hub.address_limits.take(address):
+            raise ProtocolError("rate_limited", "too many requests: slow down", 429)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: Request) -> dict[str, Any]:
+        limit(request)
+        body = parse_body(CreateRoom, await _read_body(request))
+        room, token = await hub.create(body)
+        return {"room": room.id, "seat": 0, "token": token}
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join_room(room_id: str, request: Request) -> dict[str, Any]:
+        limit(request)
+        body = parse_body(JoinRoom, await _read_body(request))
+        seat, token = await hub.join(room_id, body)
+        return {"room": room_id, "seat": seat, "token": token}
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> dict[str, Any]:
+        rooms = [
+            room_summary(live.room, live.connected(), live.spectators())
+            for live in hub.rooms.values()
+            if not live.room.options.private and live.room.status in {"waiting", "playing"}
+        ]
+        return {"rooms": rooms}
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_state(room_id: str, lang: str | None = None) -> dict[str, Any]:
+        live = await hub.get(room_id)
+        return hub.state_message(live, None, translator(_language(lang)), live.connected())
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def room_record(room_id: str, number: int | None = None) -> Response:
+        live = await hub.get(room_id)
+        if number is not None and number != live.room.number:
+            record = await store.run(store.store.load_game, room_id, number)
+        else:
+            record = live.room.record()
+        if record is None:
+            raise ProtocolError("not_found", "no game has started in this room yet", 404)
+        name = f"{room_id}-{number or live.room.number}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(
+            json.dumps(record, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers=headers,
+        )
+
+    @app.get("/api/texts/{lang}")
+    async def texts(lang: str) -> dict[str, Any]:
+        language = _language(lang)
+        return {"lang": language, "texts": _texts(language)}
+
+    @app.get("/api/presets")
+    async def presets(lang: str | None = None) -> dict[str, Any]:
+        tr = translator(_language(lang))
+        return {
+            "presets": [
+                {
+                    "name": name,
+                    "title": rules_title(tr, load_preset(name)),
+                    "description": preset_description(tr, name),
+                }
+                for name in PRESET_NAMES
+            ],
+            "levels": [
+                {"level": level, "name": bot_level(tr, level)}
+                for level in LEVELS
+                if level in BOT_LEVEL_NAMES
+            ],
+        }
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(socket: WebSocket, room_id: str) -> None:
+        await serve_socket(hub, socket, room_id)
+
+    index = STATIC / "index.html"
+
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/r/{room_id}")
+    async def table(room_id: str) -> FileResponse:
+        del room_id
+        return FileResponse(index)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
+    """One connection's life: the state first, then its messages until it closes."""
+    await socket.accept()
+    try:
+        live = await hub.get(room_id)
+    except ProtocolError as exc:
+        await socket.send_json(exc.ws_message())
+        await socket.close(code=4404)
+        return
+    token = socket.query_params.get("token")
+    token_hash = hash_token(token) if token else None
+    connection = Connection(
+        socket, None, _language(socket.query_params.get("lang")), ConnectionLimits()
+    )
+    if token_hash is not None:
+        if live.room.seat_of(token_hash) is None:
+            connection.send(
+                _json(
+                    ProtocolError(
+                        "bad_token", "unknown token: watching as a spectator"
+                    ).ws_message()
+                )
+            )
+        else:
+            connection.token_hash = token_hash
+    if hub.settings.action_rate:
+        connection.limits.actions.rate = hub.settings.action_rate
+        connection.limits.actions.burst = connection.limits.actions.tokens = (
+            hub.settings.action_rate * 4
+        )
+        connection.limits.messages.rate = hub.settings.action_rate * 2
+        connection.limits.messages.burst = connection.limits.messages.tokens = (
+            hub.settings.action_rate * 8
+        )
+    sender = asyncio.create_task(_send_loop(connection))
+    live.connections.add(connection)
+    hub.broadcast(live)  # the newcomer's state, and everyone's "connected"
+    for line in list(live.chat):
+        connection.send(_json(line))
+    log.info("room %s: connection (seat %s)", room_id, live.room.seat_of(connection.token_hash))
+    try:
+        while True:
+            try:
+                raw = await socket.receive()
+            except RuntimeError:
+                break
+            if raw["type"] == "websocket.disconnect":
+                break
+            data = raw.get("text") if raw.get("text") is not None else raw.get("bytes")
+            if data is None:
+                continue
+            try:
+                await hub.on_message(live, connection, data)
+            except ProtocolError as exc:
+                connection.send(_json(exc.ws_message()))
+            live = hub.rooms.get(room_id, live)
+            if sender.done():
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.connections.discard(connection)
+        connection.close()
+        sender.cancel()
+        hub.broadcast(live)
+
+
+def _json(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False)
+
+
+async def _send_loop(connection: Connection) -> None:
+    """Send the connection's queued messages in order; close on ``None`` or an error."""
+    try:
+        while True:
+            text = await connection.outbox.get()
+            if text is None:
+                break
+            await connection.socket.send_text(text)
+    except Exception:
+        pass
+    with contextlib.suppress(Exception):
+        await connection.socket.close()

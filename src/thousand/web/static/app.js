@@ -1,0 +1,97 @@
+// Dice 1000 online: the page. Plain ES modules, no build step.
+//
+// "/" is the lobby (open rooms, a form to create one); "/r/{room}" is a table. The
+// server is the authority: the page shows the state it is sent and asks for actions,
+// it never decides what is legal.
+
+import { fill, h, store } from "./dom.js";
+import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { Table } from "./table.js";
+
+const MOTION_KEY = "thousand.motion";
+const LANGUAGE_NAMES = { ru: "Русский", en: "English" };
+
+let page = null;
+
+function roomFromPath() {
+  const match = /^\/r\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+function reducedMotion() {
+  return store.get(MOTION_KEY) === "reduce";
+}
+
+function applyMotion() {
+  document.documentElement.classList.toggle("reduce-motion", reducedMotion());
+}
+
+function header() {
+  const bar = document.getElementById("top");
+  const other = LANGUAGES.find((code) => code !== lang());
+  const motion = h(
+    "button",
+    {
+      type: "button",
+      class: "quiet",
+      "aria-pressed": reducedMotion() ? "true" : "false",
+      onclick: () => {
+        store.set(MOTION_KEY, reducedMotion() ? "full" : "reduce");
+        applyMotion();
+        header();
+      },
+    },
+    t("Reduce motion"),
+  );
+  const switcher = h(
+    "button",
+    {
+      type: "button",
+      class: "quiet lang",
+      lang: other,
+      title: t("Language"),
+      onclick: () => switchLanguage(other),
+    },
+    LANGUAGE_NAMES[other],
+  );
+  fill(
+    bar,
+    h(
+      "a",
+      { class: "brand", href: "/" },
+      h("span", { class: "brand-die", "aria-hidden": "true" }, "⚄"),
+      h("span", null, t("Dice 1000")),
+    ),
+    h("div", { class: "top-tools" }, motion, switcher),
+  );
+  const skip = document.getElementById("skip");
+  if (skip) skip.textContent = t("Skip to the content");
+}
+
+async function switchLanguage(next) {
+  await setLanguage(next);
+  header();
+  document.title = t("Dice 1000");
+  if (page) page.languageChanged();
+  const button = document.querySelector("#top .lang");
+  if (button) button.focus();
+}
+
+async function main() {
+  applyMotion();
+  await setLanguage(lang());
+  document.title = t("Dice 1000");
+  header();
+  const root = document.getElementById("main");
+  const room = roomFromPath();
+  page = room ? new Table(root, room) : new Lobby(root);
+  page.start();
+}
+
+main();

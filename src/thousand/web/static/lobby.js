@@ -1,0 +1,567 @@
+// The lobby: the open rooms, and the form that creates a room.
+
+import { api, errorMessage, fill, h, store } from "./dom.js";
+import { lang, t } from "./i18n.js";
+
+const REFRESH_MS = 4000;
+const NAME_KEY = "thousand.name";
+const PRESET_NAMES = ["classic", "ussr", "courtyard", "barrel850"];
+// The presets' titles in English (thousand.games.dice1000.words.PRESET_TITLES), until
+// /api/presets answers with them in the page's language.
+const PRESET_TITLES = {
+  classic: () => t("classic"),
+  ussr: () => t("USSR box"),
+  courtyard: () => t("courtyard"),
+  barrel850: () => t("barrel 850"),
+};
+const presetTitle = (name) => (PRESET_TITLES[name] ? PRESET_TITLES[name]() : String(name));
+const LEVELS = ["cautious", "balanced", "bold", "perfect"];
+const LEVEL_NAMES = {
+  cautious: () => t("cautious"),
+  balanced: () => t("balanced"),
+  bold: () => t("bold"),
+  perfect: () => t("perfect"),
+};
+const MAX_PLAYERS = 8;
+const NAME_MAX = 40;
+const RULES_FILE_MAX = 60000;
+
+/** A level as people call it ("balanced" / "расчётливый"). */
+export function levelName(level, levels) {
+  const known = Array.isArray(levels) ? levels.find((item) => item && item.level === level) : null;
+  if (known && typeof known.name === "string") return known.name;
+  if (typeof level !== "string") return "";
+  return LEVEL_NAMES[level] ? LEVEL_NAMES[level]() : level;
+}
+
+/** The rules of a room summary in a few words. */
+export function rulesTitle(summary, presets) {
+  if (summary && typeof summary.rules_title === "string") return summary.rules_title;
+  const rules = summary ? summary.rules : null;
+  const title = (name) => {
+    const preset = Array.isArray(presets) ? presets.find((item) => item && item.name === name) : null;
+    return preset && preset.title ? preset.title : presetTitle(name);
+  };
+  if (typeof rules === "string") return title(rules);
+  if (rules && typeof rules === "object") {
+    if (typeof rules.preset === "string") return t("{preset} with changes", { preset: title(rules.preset) });
+    return t("own rules");
+  }
+  return "";
+}
+
+export function statusName(status) {
+  if (status === "waiting") return t("waiting for players");
+  if (status === "playing") return t("playing");
+  if (status === "over") return t("game over");
+  return typeof status === "string" ? status : "";
+}
+
+export class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.presets = PRESET_NAMES.map((name) => ({ name, title: presetTitle(name), description: "" }));
+    this.levels = LEVELS.map((level) => ({ level, name: levelName(level) }));
+    this.rooms = null;
+    this.roomsError = false;
+    this.timer = null;
+    this.form = {
+      name: store.get(NAME_KEY) || "",
+      rulesMode: "preset",
+      preset: "classic",
+      file: "",
+      players: 2,
+      seats: ["open"],
+      clock: false,
+      seconds: 60,
+      advisor: false,
+      private: false,
+      muteSpectators: false,
+      dice: "server",
+    };
+    this.busy = false;
+  }
+
+  start() {
+    this.build();
+    this.loadPresets();
+    this.refresh();
+    this.timer = window.setInterval(() => {
+      if (!document.hidden) this.refresh();
+    }, REFRESH_MS);
+  }
+
+  languageChanged() {
+    this.build();
+    this.loadPresets();
+    this.renderRooms();
+  }
+
+  async loadPresets() {
+    const answer = await api("GET", `/api/presets?lang=${encodeURIComponent(lang())}`);
+    if (answer.ok && answer.body) {
+      if (Array.isArray(answer.body.presets) && answer.body.presets.length) {
+        this.presets = answer.body.presets.filter((item) => item && typeof item.name === "string");
+      }
+      if (Array.isArray(answer.body.levels) && answer.body.levels.length) {
+        this.levels = answer.body.levels.filter((item) => item && typeof item.level === "string");
+      }
+      this.renderRulesChoice();
+      this.renderSeats();
+      this.renderRooms();
+    }
+  }
+
+  async refresh() {
+    const answer = await api("GET", "/api/rooms");
+    if (answer.ok && answer.body && Array.isArray(answer.body.rooms)) {
+      this.rooms = answer.body.rooms;
+      this.roomsError = false;
+    } else {
+      this.roomsError = true;
+    }
+    this.renderRooms();
+  }
+
+  // -- layout ---------------------------------------------------------------
+
+  build() {
+    this.roomsBox = h("div", { class: "rooms", "aria-busy": this.rooms === null ? "true" : "false" });
+    this.rulesBox = h("div", { class: "rules-choice" });
+    this.seatsBox = h("div", { class: "seats-choice" });
+    this.errorLine = h("p", { class: "form-error", role: "alert", id: "create-error" });
+    const form = this.createForm();
+    fill(
+      this.root,
+      h(
+        "div",
+        { class: "lobby" },
+        h(
+          "section",
+          { class: "panel create", "aria-labelledby": "create-title" },
+          h("h1", { id: "create-title" }, t("Create a room")),
+          form,
+        ),
+        h(
+          "section",
+          { class: "panel room-list", "aria-labelledby": "rooms-title" },
+          h(
+            "div",
+            { class: "panel-head" },
+            h("h2", { id: "rooms-title" }, t("Open rooms")),
+            h(
+              "button",
+              { type: "button", class: "quiet small", onclick: () => this.refresh() },
+              t("Refresh"),
+            ),
+          ),
+          this.roomsBox,
+        ),
+      ),
+    );
+    this.renderRulesChoice();
+    this.renderSeats();
+  }
+
+  createForm() {
+    const f = this.form;
+    const nameInput = h("input", {
+      id: "create-name",
+      name: "name",
+      type: "text",
+      required: true,
+      maxlength: NAME_MAX,
+      autocomplete: "nickname",
+      value: f.name,
+      oninput: (event) => {
+        f.name = event.target.value;
+      },
+    });
+    const players = h(
+      "select",
+      {
+        id: "create-players",
+        onchange: (event) => {
+          f.players = Number(event.target.value);
+          while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : "open");
+          f.seats.length = f.players - 1;
+          this.renderSeats();
+        },
+      },
+      Array.from({ length: MAX_PLAYERS - 1 }, (_, index) => {
+        const count = index + 2;
+        return h("option", { value: String(count), selected: count === f.players }, String(count));
+      }),
+    );
+    const seconds = h("input", {
+      id: "create-seconds",
+      type: "number",
+      min: 10,
+      max: 600,
+      step: 5,
+      value: String(f.seconds),
+      disabled: !f.clock,
+      "aria-label": t("Seconds to move"),
+      oninput: (event) => {
+        f.seconds = Number(event.target.value);
+      },
+    });
+    const clock = h("input", {
+      id: "create-clock",
+      type: "checkbox",
+      checked: f.clock,
+      onchange: (event) => {
+        f.clock = event.target.checked;
+        seconds.disabled = !f.clock;
+        if (f.clock) seconds.focus();
+      },
+    });
+    const check = (id, key, label, hint) =>
+      h(
+        "div",
+        { class: "check" },
+        h("input", {
+          id,
+          type: "checkbox",
+          checked: f[key],
+          "aria-describedby": hint ? `${id}-hint` : null,
+          onchange: (event) => {
+            f[key] = event.target.checked;
+          },
+        }),
+        h("label", { for: id }, label),
+        hint ? h("p", { class: "hint", id: `${id}-hint` }, hint) : null,
+      );
+    const diceRadio = (value, label) =>
+      h(
+        "div",
+        { class: "check" },
+        h("input", {
+          id: `create-dice-${value}`,
+          type: "radio",
+          name: "dice",
+          value,
+          checked: f.dice === value,
+          onchange: () => {
+            f.dice = value;
+          },
+        }),
+        h("label", { for: `create-dice-${value}` }, label),
+      );
+    this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
+    return h(
+      "form",
+      {
+        class: "create-form",
+        novalidate: true,
+        "aria-describedby": "create-error",
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.create();
+        },
+      },
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "create-name" }, t("Your name")),
+        nameInput,
+      ),
+      h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, t("Players")),
+        h("div", { class: "field inline" }, h("label", { for: "create-players" }, t("Number of players")), players),
+        h("p", { class: "hint" }, t("Seat 1 is yours. The game starts when every seat is taken.")),
+        this.seatsBox,
+      ),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, t("Options")),
+        h(
+          "div",
+          { class: "check clock" },
+          clock,
+          h("label", { for: "create-clock" }, t("Turn clock")),
+          seconds,
+          h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
+        ),
+        check(
+          "create-advisor",
+          "advisor",
+          t("Advisor"),
+          t("People may see their winning chances with perfect play."),
+        ),
+        check("create-private", "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
+        check("create-mute", "muteSpectators", t("Spectators may not chat")),
+      ),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, t("Dice")),
+        diceRadio("server", t("The server throws the dice")),
+        diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
+      ),
+      this.errorLine,
+      this.submitButton,
+    );
+  }
+
+  renderRulesChoice() {
+    if (!this.rulesBox) return;
+    const f = this.form;
+    const radio = (value, label) =>
+      h(
+        "div",
+        { class: "check" },
+        h("input", {
+          id: `create-rules-${value}`,
+          type: "radio",
+          name: "rules-mode",
+          value,
+          checked: f.rulesMode === value,
+          onchange: () => {
+            f.rulesMode = value;
+            this.renderRulesChoice();
+            const target = document.getElementById(value === "file" ? "create-file" : "create-preset");
+            if (target) target.focus();
+          },
+        }),
+        h("label", { for: `create-rules-${value}` }, label),
+      );
+    const children = [radio("preset", t("A preset")), radio("file", t("A rules file (TOML or JSON)"))];
+    if (f.rulesMode === "preset") {
+      const chosen = this.presets.find((item) => item.name === f.preset) || this.presets[0];
+      const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
+      children.push(
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "create-preset", class: "sr-only" }, t("Preset")),
+          h(
+            "select",
+            {
+              id: "create-preset",
+              "aria-describedby": "create-preset-hint",
+              onchange: (event) => {
+                f.preset = event.target.value;
+                const item = this.presets.find((preset) => preset.name === f.preset);
+                description.textContent = item ? item.description || "" : "";
+              },
+            },
+            this.presets.map((item) =>
+              h("option", { value: item.name, selected: item.name === f.preset }, item.title || item.name),
+            ),
+          ),
+          description,
+        ),
+      );
+    } else {
+      const area = h("textarea", {
+        id: "create-file",
+        rows: 8,
+        spellcheck: "false",
+        maxlength: RULES_FILE_MAX,
+        placeholder: 'preset = "classic"\nentry_threshold = 50',
+        value: f.file,
+        oninput: (event) => {
+          f.file = event.target.value;
+        },
+      });
+      const upload = h("input", {
+        id: "create-upload",
+        type: "file",
+        accept: ".toml,.json,text/plain,application/json",
+        onchange: async (event) => {
+          const file = event.target.files && event.target.files[0];
+          if (!file) return;
+          if (file.size > RULES_FILE_MAX) {
+            this.showError(t("The file is too large."));
+            return;
+          }
+          f.file = await file.text();
+          area.value = f.file;
+        },
+      });
+      children.push(
+        h("div", { class: "field" }, h("label", { for: "create-file" }, t("The rules file's contents")), area),
+        h("div", { class: "field" }, h("label", { for: "create-upload" }, t("Or open a file")), upload),
+      );
+    }
+    fill(this.rulesBox, children);
+  }
+
+  renderSeats() {
+    if (!this.seatsBox) return;
+    const f = this.form;
+    const rows = [
+      h(
+        "li",
+        { class: "seat-row" },
+        h("span", { class: "seat-no" }, "1"),
+        h("span", { class: "seat-you" }, f.name.trim() ? f.name.trim() : t("you")),
+      ),
+    ];
+    for (let index = 0; index < f.players - 1; index += 1) {
+      const id = `create-seat-${index + 2}`;
+      rows.push(
+        h(
+          "li",
+          { class: "seat-row" },
+          h("label", { class: "seat-no", for: id, "aria-label": t("Seat {n}", { n: index + 2 }) }, String(index + 2)),
+          h(
+            "select",
+            {
+              id,
+              onchange: (event) => {
+                f.seats[index] = event.target.value;
+              },
+            },
+            h("option", { value: "open", selected: f.seats[index] === "open" }, t("a person (open seat)")),
+            this.levels.map((item) =>
+              h(
+                "option",
+                { value: `bot:${item.level}`, selected: f.seats[index] === `bot:${item.level}` },
+                t("computer: {level}", { level: item.name || item.level }),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+    fill(this.seatsBox, h("ol", { class: "seat-rows", "aria-label": t("Seats") }, rows));
+  }
+
+  showError(message) {
+    this.errorLine.textContent = message || "";
+  }
+
+  async create() {
+    if (this.busy) return;
+    const f = this.form;
+    const name = f.name.trim();
+    if (!name) {
+      this.showError(t("Enter your name."));
+      document.getElementById("create-name").focus();
+      return;
+    }
+    let rules;
+    if (f.rulesMode === "file") {
+      if (!f.file.trim()) {
+        this.showError(t("Paste the rules file's contents, or choose a preset."));
+        document.getElementById("create-file").focus();
+        return;
+      }
+      rules = { file: f.file };
+    } else {
+      rules = f.preset;
+    }
+    let seconds = null;
+    if (f.clock) {
+      seconds = Math.round(Number(f.seconds));
+      if (!Number.isFinite(seconds) || seconds < 10 || seconds > 600) {
+        this.showError(t("The clock takes 10 to 600 seconds."));
+        document.getElementById("create-seconds").focus();
+        return;
+      }
+    }
+    const seats = f.seats.slice(0, f.players - 1).map((seat) =>
+      seat.startsWith("bot:") ? { bot: seat.slice(4) } : { open: true },
+    );
+    const options = {
+      turn_seconds: seconds,
+      advisor: f.advisor,
+      private: f.private,
+      dice: f.dice,
+      language: lang(),
+    };
+    if (f.muteSpectators) options.mute_spectators = true;
+    this.busy = true;
+    this.submitButton.disabled = true;
+    this.showError("");
+    const answer = await api("POST", "/api/rooms", { name, rules, seats, options });
+    this.busy = false;
+    this.submitButton.disabled = false;
+    if (answer.ok && answer.body && typeof answer.body.room === "string" && typeof answer.body.token === "string") {
+      store.set(NAME_KEY, name);
+      store.set(`thousand.token.${answer.body.room}`, answer.body.token);
+      window.location.assign(`/r/${encodeURIComponent(answer.body.room)}`);
+      return;
+    }
+    this.showError(errorMessage(answer.body) || (answer.status === 0 ? t("The server cannot be reached.") : t("The room could not be created.")));
+  }
+
+  // -- the rooms ------------------------------------------------------------
+
+  renderRooms() {
+    if (!this.roomsBox) return;
+    this.roomsBox.setAttribute("aria-busy", this.rooms === null && !this.roomsError ? "true" : "false");
+    if (this.rooms === null) {
+      fill(this.roomsBox, h("p", { class: "muted" }, this.roomsError ? t("The server cannot be reached.") : t("Loading…")));
+      return;
+    }
+    const items = [];
+    if (this.roomsError) items.push(h("p", { class: "muted" }, t("The server cannot be reached.")));
+    if (!this.rooms.length) {
+      items.push(h("p", { class: "empty" }, t("No open rooms yet. Create one, and send the invite link to your friends.")));
+    } else {
+      items.push(h("ul", { class: "room-cards" }, this.rooms.filter((room) => room && typeof room.room === "string").map((room) => this.roomCard(room))));
+    }
+    fill(this.roomsBox, items);
+  }
+
+  roomCard(room) {
+    const seats = Array.isArray(room.seats) ? room.seats : [];
+    const open = seats.some((seat) => seat && seat.open);
+    const canJoin = room.status === "waiting" && open;
+    const title = rulesTitle(room, this.presets);
+    const link = `/r/${encodeURIComponent(room.room)}`;
+    const seatItems = seats.map((seat, index) => {
+      if (!seat || seat.open) {
+        return h("li", { class: "seat open" }, h("span", { class: "dot empty", "aria-hidden": "true" }), t("open seat"));
+      }
+      const bot = seat.kind === "bot";
+      const label = bot
+        ? t("{name} (computer)", { name: seat.name || "?" })
+        : seat.name || t("Seat {n}", { n: index + 1 });
+      return h(
+        "li",
+        { class: `seat ${bot ? "bot" : "person"} ${seat.connected || bot ? "on" : "off"}` },
+        h("span", { class: `dot ${bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+        label,
+        !bot ? h("span", { class: "sr-only" }, seat.connected ? t("(online)") : t("(offline)")) : null,
+      );
+    });
+    const spectators = Number.isInteger(room.spectators) ? room.spectators : 0;
+    return h(
+      "li",
+      { class: `room-card status-${room.status}` },
+      h(
+        "div",
+        { class: "room-main" },
+        h(
+          "div",
+          { class: "room-title" },
+          h("strong", null, title || t("Room")),
+          h("span", { class: `badge ${room.status}` }, statusName(room.status)),
+        ),
+        h("ul", { class: "room-seats", "aria-label": t("Seats") }, seatItems),
+        spectators
+          ? h("p", { class: "muted small" }, t("Spectators: {n}", { n: spectators }))
+          : null,
+      ),
+      h(
+        "a",
+        {
+          class: `button ${canJoin ? "primary" : ""}`,
+          href: link,
+          "aria-label": canJoin
+            ? t("Join the room: {rules}", { rules: title })
+            : t("Watch the room: {rules}", { rules: title }),
+        },
+        canJoin ? t("Join") : t("Watch"),
+      ),
+    );
+  }
+}

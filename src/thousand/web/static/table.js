@@ -1,0 +1,1320 @@
+// A table: the game in a room, live over a WebSocket.
+//
+// The server sends the whole state after every change ({"type": "state", "seq", "room",
+// "game", "you"}) and the page draws it; an action carries the seq it was taken on, so
+// a double click or a stale screen never acts twice. Everything the game says in words
+// (the sheet, the standings, how a turn ended, the advisor) comes already written in the
+// connection's language in game.view; the page only lays it out.
+
+import { die, faces, isFace, scoringPositions, setFace } from "./dice.js";
+import { api, errorMessage, fill, h, store, typing } from "./dom.js";
+import { lang, number, t } from "./i18n.js";
+import { levelName, rulesTitle, statusName } from "./lobby.js";
+
+const NAME_KEY = "thousand.name";
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const PING_MS = 25000;
+const ROLL_MS = 400;
+const PENDING_MS = 8000;
+const CHAT_MAX = 500;
+const CHAT_KEEP = 200;
+
+const tokenKey = (room) => `thousand.token.${room}`;
+
+function asArray(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function str(value) {
+  return typeof value === "string" ? value : "";
+}
+
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function motionReduced() {
+  return (
+    document.documentElement.classList.contains("reduce-motion") ||
+    (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+  );
+}
+
+/** A legal action's identity: "throw", "stop", "dice", "keep:1 5". */
+function actionKey(item) {
+  if (typeof item === "string") return item;
+  if (item && Array.isArray(item.keep)) return `keep:${faces(item.keep)}`;
+  return "";
+}
+
+export class Table {
+  constructor(root, room) {
+    this.root = root;
+    this.room = room;
+    this.token = store.get(tokenKey(room));
+    this.state = null;
+    this.ws = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.lastPing = 0;
+    this.gotState = false;
+    this.connection = "connecting";
+    this.gone = false;
+    this.pending = null;
+    this.pendingTimer = null;
+    this.chat = [];
+    this.chatSeen = new Set();
+    this.entry = [];
+    this.rematchAsked = null;
+    this.joinDismissed = false;
+    this.throwKey = null;
+    this.skew = 0;
+    this.status = "";
+    this.shown = {};
+  }
+
+  start() {
+    this.build();
+    document.addEventListener("keydown", (event) => this.onKey(event));
+    window.setInterval(() => this.tick(), 1000);
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden && !this.ws && !this.gone) this.connect();
+    });
+    if (this.token) {
+      this.connect();
+    } else {
+      this.peek().then(() => {
+        if (!this.gone) this.connect();
+      });
+    }
+  }
+
+  languageChanged() {
+    this.shown = {};
+    this.build();
+    if (this.state) this.render();
+    if (this.gone) this.renderGone();
+    this.reconnect();
+  }
+
+  /** Without a seat: the room as a spectator sees it, to offer an open seat. */
+  async peek() {
+    const answer = await api("GET", `/api/rooms/${encodeURIComponent(this.room)}`);
+    if (answer.status === 404) {
+      this.gone = true;
+      this.renderGone();
+      return;
+    }
+    if (answer.ok && answer.body && typeof answer.body === "object" && !this.state) {
+      this.accept({ ...answer.body, type: "state" });
+    }
+  }
+
+  // -- the connection -------------------------------------------------------
+
+  url() {
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams({ lang: lang() });
+    if (this.token) params.set("token", this.token);
+    return `${scheme}://${window.location.host}/ws/rooms/${encodeURIComponent(this.room)}?${params}`;
+  }
+
+  connect() {
+    window.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.gone) return;
+    let socket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = socket;
+    this.gotState = false;
+    this.setConnection(this.attempt ? "reconnecting" : "connecting");
+    socket.addEventListener("open", () => {
+      if (socket !== this.ws) return;
+      window.clearInterval(this.pingTimer);
+      this.pingTimer = window.setInterval(() => this.send({ type: "ping" }, true), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.ws) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message && typeof message === "object") this.receive(message);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== this.ws) return;
+      this.ws = null;
+      window.clearInterval(this.pingTimer);
+      this.clearPending();
+      if (!this.gotState) {
+        this.checkGone().then((gone) => {
+          if (!gone) this.retry();
+        });
+      } else {
+        this.retry();
+      }
+    });
+  }
+
+  async checkGone() {
+    const answer = await api("GET", `/api/rooms/${encodeURIComponent(this.room)}`);
+    if (answer.status === 404) {
+      this.gone = true;
+      this.renderGone();
+      return true;
+    }
+    return false;
+  }
+
+  retry() {
+    if (this.gone) return;
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.setConnection("reconnecting");
+    window.clearTimeout(this.retryTimer);
+    this.retryTimer = window.setTimeout(() => this.connect(), base + Math.random() * base * 0.3);
+  }
+
+  /** A fresh connection now (a new language, a seat just taken). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    window.clearInterval(this.pingTimer);
+    if (old) old.close(1000);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  send(message, quiet = false) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      if (!quiet) this.say(t("Not connected: the action was not sent."));
+      return false;
+    }
+    if (message.type === "ping") this.lastPing = Date.now();
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  setConnection(value) {
+    this.connection = value;
+    this.renderConnection();
+  }
+
+  receive(message) {
+    if (message.type === "state") {
+      this.gotState = true;
+      this.attempt = 0;
+      if (this.connection !== "open") this.setConnection("open");
+      this.accept(message);
+    } else if (message.type === "error") {
+      this.onError(message);
+    } else if (message.type === "chat") {
+      this.addChat(message);
+    }
+  }
+
+  accept(message) {
+    if (this.state && Number.isInteger(message.seq) && Number.isInteger(this.state.seq)) {
+      if (message.seq < this.state.seq) return;
+    }
+    const now = str(message.now) || str(message.game && message.game.now);
+    if (now && !Number.isNaN(Date.parse(now))) this.skew = Date.parse(now) - Date.now();
+    this.state = message;
+    this.clearPending();
+    if (Array.isArray(message.chat)) for (const line of message.chat) this.addChat(line, false);
+    this.render();
+  }
+
+  onError(message) {
+    this.clearPending();
+    const code = str(message.code);
+    const text = str(message.message);
+    if (code === "stale") return; // a fresh state is on its way
+    if (code === "bad_message" && Date.now() - this.lastPing < 3000 && /ping/i.test(text)) return;
+    if (code === "bad_token") {
+      store.remove(tokenKey(this.room));
+      this.token = null;
+      this.say(t("This browser's seat in the room is no longer valid: you are watching."));
+      if (this.state) this.render();
+      return;
+    }
+    this.say(text || t("Refused."));
+    if (this.state) this.renderActions();
+  }
+
+  clearPending() {
+    this.pending = null;
+    window.clearTimeout(this.pendingTimer);
+  }
+
+  act(action, extra = {}) {
+    if (this.pending || !this.state) return;
+    const message = { type: "action", action, ...extra, seq: this.state.seq };
+    if (!this.send(message)) return;
+    this.pending = action;
+    this.say("");
+    window.clearTimeout(this.pendingTimer);
+    this.pendingTimer = window.setTimeout(() => {
+      this.pending = null;
+      if (this.state) this.renderActions();
+    }, PENDING_MS);
+    this.renderActions();
+  }
+
+  // -- the page's frame -------------------------------------------------------
+
+  build() {
+    const link = this.inviteLink();
+    this.el = {};
+    const el = this.el;
+    el.title = h("h1", { class: "room-title" }, t("Dice 1000"));
+    el.badge = h("span", { class: "badge" });
+    el.number = h("span", { class: "muted" });
+    el.connection = h("p", { class: "connection", role: "status" });
+    el.role = h("p", { class: "role" });
+    const inviteInput = h("input", {
+      id: "invite",
+      type: "text",
+      readonly: true,
+      value: link,
+      onfocus: (event) => event.target.select(),
+    });
+    el.copied = h("span", { class: "copied", role: "status" });
+    el.invite = h(
+      "div",
+      { class: "invite" },
+      h("label", { for: "invite" }, t("Invite link")),
+      h(
+        "div",
+        { class: "invite-row" },
+        inviteInput,
+        h("button", { type: "button", onclick: () => this.copyInvite(inviteInput) }, t("Copy")),
+      ),
+      el.copied,
+    );
+    el.join = h("div", { class: "join-box", hidden: true });
+    el.players = h("ol", { class: "players", "aria-label": t("Players") });
+    el.turnTitle = h("h2", { id: "turn-title", class: "turn-title" });
+    el.total = h("div", { class: "turn-total" });
+    el.dice = h("div", { class: "dice-area" });
+    el.summary = h("p", { class: "throw-summary", "aria-live": "polite" });
+    el.combos = h("ul", { class: "combos", "aria-label": t("Scoring combinations") });
+    el.waiting = h("div", { class: "waiting", hidden: true });
+    el.turn = h(
+      "section",
+      { class: "panel turn", "aria-labelledby": "turn-title" },
+      el.turnTitle,
+      h("div", { class: "turn-body" }, el.dice, el.total),
+      el.summary,
+      el.combos,
+    );
+    el.buttons = h("div", { class: "action-buttons" });
+    el.choices = h("div", { class: "choices" });
+    el.status = h("p", { class: "status-line", role: "status", "aria-live": "polite" });
+    el.actions = h(
+      "section",
+      { class: "actions", "aria-label": t("Your move"), tabindex: "-1" },
+      el.buttons,
+      el.choices,
+      el.status,
+    );
+    el.over = h("section", { class: "panel over", hidden: true, "aria-labelledby": "over-title" });
+    el.events = h("ul", { class: "events", "aria-live": "polite", "aria-label": t("How the last turn ended") });
+    el.advice = h("section", { class: "panel advice", hidden: true, "aria-labelledby": "advice-title" });
+    el.sheet = h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-labelledby": "sheet-title" });
+    el.chatList = h("ol", { class: "chat-list", role: "log", "aria-live": "polite", "aria-labelledby": "chat-title" });
+    el.chatInput = h("input", {
+      id: "chat-input",
+      type: "text",
+      maxlength: CHAT_MAX,
+      autocomplete: "off",
+      placeholder: t("Write a message…"),
+    });
+    el.chatNote = h("p", { class: "hint" });
+    el.chatForm = h(
+      "form",
+      {
+        class: "chat-form",
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.sendChat();
+        },
+      },
+      h("label", { for: "chat-input", class: "sr-only" }, t("Message")),
+      el.chatInput,
+      h("button", { type: "submit" }, t("Send")),
+    );
+    el.fair = h("footer", { class: "fair muted small" });
+    fill(
+      this.root,
+      h(
+        "div",
+        { class: "table-page" },
+        h(
+          "section",
+          { class: "room-bar", "aria-label": t("Room") },
+          h("div", { class: "room-head" }, el.title, el.badge, el.number),
+          el.connection,
+          el.role,
+          el.invite,
+        ),
+        el.join,
+        h(
+          "div",
+          { class: "table-grid" },
+          h(
+            "div",
+            { class: "play" },
+            el.over,
+            h("section", { class: "players-box", "aria-label": t("Players") }, el.players),
+            el.waiting,
+            el.turn,
+            el.actions,
+            h("section", { class: "events-box", "aria-label": t("How the last turn ended") }, el.events),
+            el.advice,
+          ),
+          h(
+            "div",
+            { class: "side" },
+            h("section", { class: "panel sheet" }, h("h2", { id: "sheet-title" }, t("Score sheet")), el.sheet),
+            h(
+              "section",
+              { class: "panel chat" },
+              h("h2", { id: "chat-title" }, t("Chat")),
+              el.chatList,
+              el.chatNote,
+              el.chatForm,
+            ),
+          ),
+        ),
+        el.fair,
+      ),
+    );
+    this.renderConnection();
+    this.renderChat();
+    this.say(this.status);
+  }
+
+  inviteLink() {
+    return `${window.location.origin}/r/${encodeURIComponent(this.room)}`;
+  }
+
+  async copyInvite(input) {
+    const link = this.inviteLink();
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      done = true;
+    } catch {
+      input.focus();
+      input.select();
+      try {
+        done = document.execCommand("copy");
+      } catch {
+        done = false;
+      }
+    }
+    this.el.copied.textContent = done ? t("Copied.") : t("Select the link and copy it.");
+    window.setTimeout(() => {
+      if (this.el.copied) this.el.copied.textContent = "";
+    }, 3000);
+  }
+
+  renderGone() {
+    window.clearTimeout(this.retryTimer);
+    fill(
+      this.root,
+      h(
+        "section",
+        { class: "panel gone" },
+        h("h1", null, t("There is no such room.")),
+        h("p", null, t("It may have been closed, or the link is mistyped.")),
+        h("a", { class: "button primary", href: "/" }, t("To the lobby")),
+      ),
+    );
+  }
+
+  renderConnection() {
+    if (!this.el) return;
+    const text =
+      this.connection === "open"
+        ? ""
+        : this.connection === "reconnecting"
+          ? t("Connection lost: reconnecting…")
+          : t("Connecting…");
+    if (this.el.connection.textContent !== text) this.el.connection.textContent = text;
+    this.el.connection.hidden = !text;
+  }
+
+  say(text) {
+    this.status = text || "";
+    if (this.el && this.el.status.textContent !== this.status) this.el.status.textContent = this.status;
+  }
+
+  // -- drawing the state --------------------------------------------------------
+
+  /** Facts derived from the state that several parts need. */
+  facts() {
+    const state = this.state || {};
+    const game = state.game && typeof state.game === "object" ? state.game : {};
+    const room = state.room && typeof state.room === "object" ? state.room : {};
+    const view = game.view && typeof game.view === "object" ? game.view : {};
+    const players = asArray(game.players).filter((p) => p && typeof p === "object");
+    const you = Number.isInteger(state.you) ? state.you : null;
+    const seatOf = (index) => (Number.isInteger(players[index] && players[index].seat) ? players[index].seat : index);
+    let toMove = players.findIndex((p) => typeof game.to_move === "string" && p.name === game.to_move);
+    const over = room.status === "over" || (game.winner !== null && game.winner !== undefined);
+    if (over) toMove = -1;
+    const mine = you !== null && toMove >= 0 && seatOf(toMove) === you;
+    const turn = game.turn && typeof game.turn === "object" ? game.turn : null;
+    const legal = asArray(game.legal);
+    const refusals = game.refusals && typeof game.refusals === "object" ? game.refusals : {};
+    return { state, game, room, view, players, you, seatOf, toMove, over, mine, turn, legal, refusals };
+  }
+
+  render() {
+    const f = this.facts();
+    this.renderRoom(f);
+    this.renderJoin(f);
+    this.renderPlayers(f);
+    this.renderTurn(f);
+    this.renderActions();
+    this.renderEvents(f);
+    this.renderAdvice(f);
+    this.renderOver(f);
+    this.renderSheet(f);
+    this.renderChatNote(f);
+    this.renderFair(f);
+    this.tick();
+    const title = t("Dice 1000");
+    document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
+  }
+
+  renderRoom(f) {
+    const { room, view, game, you, players, seatOf } = f;
+    const title = str(view.rules_title) || rulesTitle(room, null) || t("Dice 1000");
+    this.el.title.textContent = title;
+    const status = str(room.status);
+    this.el.badge.className = `badge ${status}`;
+    this.el.badge.textContent = statusName(status);
+    this.el.number.textContent = Number.isInteger(game.number) && game.number > 0 ? t("game {n}", { n: game.number }) : "";
+    let role;
+    if (you === null) {
+      role = this.hasOpenSeat(f) ? t("You are watching. A seat is open.") : t("You are watching.");
+    } else {
+      const index = players.findIndex((_, i) => seatOf(i) === you);
+      const seats = asArray(room.seats);
+      const name = index >= 0 ? str(players[index].name) : str(seats[you] && seats[you].name);
+      role = name ? t("Your seat: {name}", { name }) : t("You have a seat at this table.");
+    }
+    const children = [role];
+    if (you === null && this.hasOpenSeat(f) && !this.token && this.joinDismissed) {
+      children.push(
+        " ",
+        h(
+          "button",
+          {
+            type: "button",
+            class: "link",
+            onclick: () => {
+              this.joinDismissed = false;
+              this.render();
+              const input = document.getElementById("join-name");
+              if (input) input.focus();
+            },
+          },
+          t("Take the seat"),
+        ),
+      );
+    }
+    fill(this.el.role, children);
+    this.el.invite.hidden = status === "over";
+  }
+
+  hasOpenSeat(f) {
+    return f.room.status === "waiting" && asArray(f.room.seats).some((seat) => seat && seat.open);
+  }
+
+  renderJoin(f) {
+    const offer = f.you === null && !this.token && this.hasOpenSeat(f) && !this.joinDismissed;
+    if (!offer) {
+      this.el.join.hidden = true;
+      this.el.join.replaceChildren();
+      return;
+    }
+    if (!this.el.join.hidden && this.el.join.firstChild) return; // keep what is being typed
+    this.el.join.hidden = false;
+    const error = h("p", { class: "form-error", role: "alert" });
+    const input = h("input", {
+      id: "join-name",
+      type: "text",
+      required: true,
+      maxlength: 40,
+      autocomplete: "nickname",
+      value: store.get(NAME_KEY) || "",
+    });
+    const button = h("button", { type: "submit", class: "primary" }, t("Take the seat"));
+    fill(
+      this.el.join,
+      h(
+        "form",
+        {
+          class: "panel join-form",
+          "aria-labelledby": "join-title",
+          onsubmit: async (event) => {
+            event.preventDefault();
+            const name = input.value.trim();
+            if (!name) {
+              error.textContent = t("Enter your name.");
+              input.focus();
+              return;
+            }
+            button.disabled = true;
+            const answer = await api("POST", `/api/rooms/${encodeURIComponent(this.room)}/join`, { name });
+            button.disabled = false;
+            if (answer.ok && answer.body && typeof answer.body.token === "string") {
+              store.set(NAME_KEY, name);
+              store.set(tokenKey(this.room), answer.body.token);
+              this.token = answer.body.token;
+              this.el.join.hidden = true;
+              this.el.join.replaceChildren();
+              this.reconnect();
+              this.el.actions.focus();
+              return;
+            }
+            error.textContent =
+              errorMessage(answer.body) ||
+              (answer.status === 0 ? t("The server cannot be reached.") : t("The seat could not be taken."));
+          },
+        },
+        h("h2", { id: "join-title" }, t("Join this game")),
+        h(
+          "div",
+          { class: "join-row" },
+          h("label", { for: "join-name" }, t("Your name")),
+          input,
+          button,
+          h(
+            "button",
+            {
+              type: "button",
+              class: "quiet",
+              onclick: () => {
+                this.joinDismissed = true;
+                this.render();
+              },
+            },
+            t("Just watch"),
+          ),
+        ),
+        error,
+      ),
+    );
+  }
+
+  renderPlayers(f) {
+    const { players, room, view, toMove, you, seatOf, game } = f;
+    const standings = asArray(view.standings);
+    const items = [];
+    if (players.length) {
+      players.forEach((player, index) => {
+        const bot = player.kind === "bot" || (player.level !== null && player.level !== undefined && player.kind !== "person");
+        const connected = bot || player.connected !== false;
+        const moving = index === toMove;
+        const winner = typeof game.winner === "string" && game.winner === player.name;
+        const tags = [];
+        if (bot) tags.push(player.level ? t("computer: {level}", { level: levelName(player.level) }) : t("computer"));
+        if (seatOf(index) === you) tags.push(t("you"));
+        if (player.auto) tags.push(t("played by the computer: time ran out"));
+        const where = str(standings[index]);
+        items.push(
+          h(
+            "li",
+            {
+              class: `player${moving ? " to-move" : ""}${winner ? " winner" : ""}${connected ? "" : " offline"}`,
+              "aria-current": moving ? "true" : null,
+            },
+            h(
+              "div",
+              { class: "p-head" },
+              h("span", { class: `dot ${bot ? "bot" : connected ? "on" : "off"}`, "aria-hidden": "true" }),
+              h("span", { class: "p-name" }, str(player.name) || "?"),
+              winner ? h("span", { class: "crown", "aria-label": t("winner") }, "★") : null,
+              !bot ? h("span", { class: "sr-only" }, connected ? t("(online)") : t("(offline)")) : null,
+            ),
+            h("div", { class: "p-score" }, number(player.score)),
+            tags.length ? h("div", { class: "p-tags" }, tags.join(" · ")) : null,
+            where ? h("div", { class: "p-where" }, where) : null,
+            moving ? h("div", { class: "p-clock", "data-clock": "1", hidden: true }) : null,
+            moving ? h("span", { class: "sr-only" }, t("to move")) : null,
+          ),
+        );
+      });
+    } else {
+      asArray(room.seats).forEach((seat, index) => {
+        if (!seat) return;
+        const bot = seat.kind === "bot";
+        items.push(
+          h(
+            "li",
+            { class: `player${seat.open ? " open" : ""}` },
+            h(
+              "div",
+              { class: "p-head" },
+              h("span", { class: `dot ${seat.open ? "empty" : bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+              h("span", { class: "p-name" }, seat.open ? t("open seat") : str(seat.name) || "?"),
+            ),
+            h(
+              "div",
+              { class: "p-tags" },
+              [bot ? t("computer") : null, index === you ? t("you") : null].filter(Boolean).join(" · "),
+            ),
+          ),
+        );
+      });
+    }
+    fill(this.el.players, items);
+    this.el.players.dataset.count = String(items.length);
+  }
+
+  renderTurn(f) {
+    const { room, players, turn, toMove, over, game, view } = f;
+    const waiting = room.status === "waiting" && !players.length;
+    this.el.waiting.hidden = !waiting;
+    this.el.turn.hidden = waiting;
+    if (waiting) {
+      const open = asArray(room.seats).filter((seat) => seat && seat.open).length;
+      fill(
+        this.el.waiting,
+        h(
+          "div",
+          { class: "panel" },
+          h("h2", null, t("Waiting for players")),
+          h("p", null, t("The game starts when every seat is taken. Open seats: {n}.", { n: open })),
+          h("p", { class: "muted" }, t("Send the invite link above to whoever you want to play with.")),
+        ),
+      );
+      return;
+    }
+    const mover = players[toMove];
+    let title;
+    if (over) {
+      title = t("The game is over.");
+    } else if (mover) {
+      title = game.thinking ? t("Now playing: {name}…", { name: str(mover.name) }) : t("Now playing: {name}", { name: str(mover.name) });
+    } else {
+      title = "";
+    }
+    fill(
+      this.el.turnTitle,
+      title,
+      !over && game.thinking ? h("span", { class: "thinking", "aria-label": t("thinking") }, h("i"), h("i"), h("i")) : null,
+    );
+
+    const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
+    const last = turn && turn.last && typeof turn.last === "object" ? turn.last : null;
+    const ended = turn ? str(turn.ended) : "";
+    const owner = turn && Number.isInteger(turn.player) ? players.find((p, i) => (Number.isInteger(p.seat) ? p.seat : i) === turn.player) : null;
+    const dice = last && Array.isArray(last.dice) ? last.dice.filter(isFace) : throws.length ? throws[throws.length - 1].filter(isFace) : [];
+    const aside = turn ? asArray(turn.set_aside).filter(isFace) : [];
+    const left = turn && Number.isInteger(turn.dice_left) ? turn.dice_left : 5;
+    const rows = [];
+    let thrownNodes = [];
+    if (!dice.length) {
+      const count = left > 0 && left <= 5 ? left : 5;
+      thrownNodes = Array.from({ length: count }, () => die(null));
+      rows.push(this.diceRow(t("In the hand"), thrownNodes, t("Dice in the hand: {n}", { n: count }), "hand"));
+    } else {
+      const scoring = scoringPositions(dice, last ? last.combinations : []);
+      const bust = ended === "bust" || (last && last.points === 0 && scoring.size === 0);
+      thrownNodes = dice.map((face, index) =>
+        die(face, scoring.has(index) ? "scoring" : bust ? "bust" : "dead"),
+      );
+      const label = ended && owner ? t("Last throw of {name}", { name: str(owner.name) }) : t("Last throw");
+      rows.push(this.diceRow(label, thrownNodes, `${label}: ${faces(dice)}`, "thrown"));
+    }
+    if (aside.length) {
+      rows.push(
+        this.diceRow(
+          t("Set aside"),
+          aside.map((face) => die(face, "aside")),
+          `${t("Set aside")}: ${faces(aside)}`,
+          "aside",
+        ),
+      );
+    }
+    fill(this.el.dice, rows);
+
+    const key = `${game.number}|${turn ? turn.player : ""}|${throws.length}|${faces(dice)}|${ended}`;
+    const fresh = this.throwKey !== null && key !== this.throwKey && dice.length > 0 && (throws.length > 0 || last);
+    const previous = this.throwKey;
+    this.throwKey = key;
+    if (fresh && previous !== null && !this.sameThrow(previous, key)) this.roll(thrownNodes, dice);
+
+    const total = turn && Number.isFinite(turn.total) ? turn.total : 0;
+    fill(
+      this.el.total,
+      h("span", { class: "label" }, ended ? t("The turn's total") : t("Turn total")),
+      h("span", { class: `value${ended === "bust" ? " lost" : ""}` }, number(total)),
+      !ended && dice.length && left > 0 ? h("span", { class: "left muted" }, t("Dice left: {n}", { n: left })) : null,
+    );
+
+    this.el.summary.textContent = str(view.throw_summary);
+    this.el.summary.hidden = !this.el.summary.textContent;
+    const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
+    fill(
+      this.el.combos,
+      combos.map((combo) =>
+        h(
+          "li",
+          { class: "combo" },
+          h("span", { class: "combo-name" }, str(combo.name).replace(/_/g, " ")),
+          h("span", { class: "combo-dice" }, faces(asArray(combo.dice))),
+          h("span", { class: "combo-points" }, Number.isFinite(combo.points) ? `+${combo.points}` : ""),
+        ),
+      ),
+    );
+    this.el.combos.hidden = !combos.length;
+  }
+
+  /** Whether two throw keys are the same throw told apart only by how the turn ended. */
+  sameThrow(a, b) {
+    return a.split("|").slice(0, 4).join("|") === b.split("|").slice(0, 4).join("|");
+  }
+
+  diceRow(label, nodes, spoken, kind) {
+    return h(
+      "div",
+      { class: `dice-row ${kind}` },
+      h("div", { class: "dice-label", "aria-hidden": "true" }, label),
+      h("div", { class: "dice", role: "img", "aria-label": spoken }, nodes),
+    );
+  }
+
+  /** The dice tumble for a moment before they land (not with reduced motion). */
+  roll(nodes, finals) {
+    if (motionReduced() || !nodes.length) return;
+    const started = Date.now();
+    for (const node of nodes) {
+      node.classList.add("rolling");
+      node.style.setProperty("--spin", `${Math.round(Math.random() * 40 - 20)}deg`);
+    }
+    const timer = window.setInterval(() => {
+      if (Date.now() - started >= ROLL_MS) {
+        window.clearInterval(timer);
+        nodes.forEach((node, index) => {
+          setFace(node, finals[index]);
+          node.classList.remove("rolling");
+        });
+        return;
+      }
+      for (const node of nodes) setFace(node, 1 + Math.floor(Math.random() * 6));
+    }, 70);
+  }
+
+  renderActions() {
+    if (!this.state) return;
+    const f = this.facts();
+    const { legal, refusals, view, you, mine, over, room } = f;
+    const focused = document.activeElement;
+    const hadFocus = focused && this.el.actions.contains(focused) ? focused.dataset.act || "" : null;
+    const labels = view.labels && typeof view.labels === "object" ? view.labels : {};
+    const has = (name) => legal.some((item) => item === name);
+    const buttons = [];
+    const choices = [];
+    const busy = Boolean(this.pending);
+    if (you !== null && !over && room.status !== "waiting") {
+      const showDecide = has("throw") || has("stop") || "throw" in refusals || "stop" in refusals;
+      if (showDecide) {
+        for (const [name, key, fallback] of [
+          ["throw", "T", t("Throw")],
+          ["stop", "S", t("Stop")],
+        ]) {
+          const allowed = has(name);
+          const reason = !allowed ? str(refusals[name]) : "";
+          const reasonId = `refusal-${name}`;
+          buttons.push(
+            h(
+              "div",
+              { class: "action" },
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `big act-${name}`,
+                  dataset: { act: name },
+                  disabled: !allowed || busy,
+                  "aria-keyshortcuts": name === "throw" ? "T Space" : "S",
+                  "aria-describedby": reason ? reasonId : null,
+                  onclick: () => this.act(name),
+                },
+                h("span", { class: "act-label" }, str(labels[name]) || fallback),
+                h("kbd", { "aria-hidden": "true" }, name === "throw" ? `${key} · ${t("Space")}` : key),
+              ),
+              reason ? h("p", { class: "refusal", id: reasonId }, reason) : null,
+            ),
+          );
+        }
+      }
+      const keeps = legal.filter((item) => item && typeof item === "object" && Array.isArray(item.keep));
+      if (keeps.length) {
+        choices.push(h("p", { class: "choices-title" }, t("Choose the dice to set aside:")));
+        choices.push(
+          h(
+            "div",
+            { class: "keep-list" },
+            keeps.map((item, index) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "keep",
+                  dataset: { act: actionKey(item) },
+                  disabled: busy,
+                  "aria-keyshortcuts": index < 9 ? String(index + 1) : null,
+                  "aria-label": t("Set aside {dice}", { dice: faces(item.keep) }),
+                  onclick: () => this.act("keep", { dice: item.keep.slice() }),
+                },
+                index < 9 ? h("kbd", { "aria-hidden": "true" }, String(index + 1)) : null,
+                h("span", { class: "keep-dice", "aria-hidden": "true" }, item.keep.filter(isFace).map((face) => die(face, "small"))),
+                h("span", { class: "keep-text", "aria-hidden": "true" }, faces(item.keep)),
+              ),
+            ),
+          ),
+        );
+      }
+      if (has("dice")) choices.push(this.entryPanel(f, busy));
+      else this.entry = [];
+      if (!buttons.length && !choices.length) {
+        choices.push(h("p", { class: "muted wait" }, mine ? t("One moment…") : t("Waiting for your turn.")));
+      }
+    } else if (you === null && !over && room.status !== "waiting") {
+      choices.push(h("p", { class: "muted wait" }, t("You are watching: the players' moves appear here as they happen.")));
+    }
+    fill(this.el.buttons, buttons);
+    fill(this.el.choices, choices);
+    this.el.actions.classList.toggle("mine", mine && !over);
+    this.el.actions.hidden = over || room.status === "waiting";
+    if (hadFocus !== null) {
+      const again = hadFocus ? this.el.actions.querySelector(`[data-act="${CSS.escape(hadFocus)}"]`) : null;
+      if (again && !again.disabled) again.focus();
+      else if (!this.el.actions.hidden) this.el.actions.focus();
+    }
+  }
+
+  /** Table dice: the player to move enters the faces that fell. */
+  entryPanel(f, busy) {
+    const { turn } = f;
+    const need = turn && Number.isInteger(turn.dice_left) && turn.dice_left > 0 ? turn.dice_left : 5;
+    if (this.entry.length > need) this.entry.length = need;
+    const complete = this.entry.length === need;
+    const update = () => this.renderActions();
+    return h(
+      "div",
+      { class: "entry", role: "group", "aria-labelledby": "entry-title" },
+      h("p", { class: "choices-title", id: "entry-title" }, t("Enter the faces that fell (dice: {n}):", { n: need })),
+      h(
+        "div",
+        { class: "face-buttons" },
+        [1, 2, 3, 4, 5, 6].map((face) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: "face",
+              dataset: { act: `face:${face}` },
+              disabled: complete || busy,
+              "aria-label": t("Face {n}", { n: face }),
+              "aria-keyshortcuts": String(face),
+              onclick: () => {
+                if (this.entry.length < need) this.entry.push(face);
+                update();
+              },
+            },
+            die(face, "small"),
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "entered", role: "status" },
+        this.entry.length
+          ? h("span", { class: "sr-only" }, t("Entered: {dice}", { dice: faces(this.entry) }))
+          : h("span", { class: "muted" }, t("No faces entered yet.")),
+        this.entry.map((face) => die(face, "small")),
+      ),
+      h(
+        "div",
+        { class: "entry-buttons" },
+        h(
+          "button",
+          {
+            type: "button",
+            dataset: { act: "entry-undo" },
+            disabled: !this.entry.length || busy,
+            "aria-keyshortcuts": "Backspace",
+            onclick: () => {
+              this.entry.pop();
+              update();
+            },
+          },
+          t("Undo"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            dataset: { act: "entry-done" },
+            disabled: !complete || busy,
+            "aria-keyshortcuts": "Enter",
+            onclick: () => this.submitEntry(need),
+          },
+          t("That's it"),
+        ),
+      ),
+    );
+  }
+
+  submitEntry(need) {
+    if (this.entry.length !== need) return;
+    const dice = this.entry.slice();
+    this.entry = [];
+    this.act("dice", { dice });
+  }
+
+  renderEvents(f) {
+    const lines = asArray(f.view.events).map(str).filter(Boolean);
+    const key = lines.join("\n");
+    if (this.shown.events === key) return;
+    this.shown.events = key;
+    fill(this.el.events, lines.map((line) => h("li", null, line)));
+    this.el.events.parentElement.hidden = !lines.length;
+  }
+
+  renderAdvice(f) {
+    const { view } = f;
+    const advice = asArray(view.advice).filter((item) => item && typeof item === "object");
+    const note = str(view.advice_note);
+    if (!advice.length && !note) {
+      this.el.advice.hidden = true;
+      this.el.advice.replaceChildren();
+      this.shown.advice = "";
+      return;
+    }
+    const key = JSON.stringify([advice, note]);
+    this.el.advice.hidden = false;
+    if (this.shown.advice === key) return;
+    this.shown.advice = key;
+    fill(
+      this.el.advice,
+      h("h2", { id: "advice-title" }, t("Winning chances")),
+      advice.length
+        ? h(
+            "ul",
+            { class: "advice-list" },
+            advice.map((item) => {
+              const chance = Number.isFinite(item.chance) ? Math.max(0, Math.min(1, item.chance)) : null;
+              return h(
+                "li",
+                { class: item.best ? "best" : "" },
+                h("span", { class: "advice-text" }, str(item.text)),
+                chance !== null
+                  ? h("span", { class: "meter", "aria-hidden": "true" }, h("span", { style: `width: ${(chance * 100).toFixed(1)}%` }))
+                  : null,
+              );
+            }),
+          )
+        : null,
+      note ? h("p", { class: "muted small" }, note) : null,
+    );
+  }
+
+  renderOver(f) {
+    const { over, game, you } = f;
+    this.el.over.hidden = !over;
+    if (!over) {
+      this.el.over.replaceChildren();
+      this.shown.over = "";
+      return;
+    }
+    const number = Number.isInteger(game.number) ? game.number : 0;
+    const asked = this.rematchAsked === number;
+    const rematch = asArray(f.room.rematch);
+    const key = JSON.stringify([game.winner, number, asked, you, rematch, lang()]);
+    if (this.shown.over === key) return;
+    this.shown.over = key;
+    const winner = str(game.winner);
+    const askedNames = rematch
+      .map((seat) => {
+        const index = f.players.findIndex((_, i) => f.seatOf(i) === seat);
+        return index >= 0 ? str(f.players[index].name) : "";
+      })
+      .filter(Boolean);
+    fill(
+      this.el.over,
+      h("h2", { id: "over-title" }, winner ? t("Winner: {name}.", { name: winner }) : t("The game is over.")),
+      h(
+        "div",
+        { class: "over-buttons" },
+        you !== null
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "primary big",
+                disabled: asked,
+                onclick: () => {
+                  if (this.send({ type: "rematch" })) {
+                    this.rematchAsked = number;
+                    this.shown.over = "";
+                    this.renderOver(this.facts());
+                    this.say(t("Asked for a rematch: the next game starts when every player has asked."));
+                  }
+                },
+              },
+              asked ? t("Rematch asked") : t("Rematch"),
+            )
+          : null,
+        h(
+          "a",
+          {
+            class: "button",
+            href: `/api/rooms/${encodeURIComponent(this.room)}/record`,
+            download: `thousand-${this.room}${number ? `-${number}` : ""}.json`,
+          },
+          t("Download the record"),
+        ),
+        h("a", { class: "button quiet", href: "/" }, t("To the lobby")),
+      ),
+      askedNames.length ? h("p", { class: "muted" }, t("Asked for a rematch: {names}", { names: askedNames.join(", ") })) : null,
+    );
+  }
+
+  renderSheet(f) {
+    const { view, toMove, players } = f;
+    const sheet = view.sheet && typeof view.sheet === "object" ? view.sheet : null;
+    const names = sheet ? asArray(sheet.players).map(str) : players.map((p) => str(p.name));
+    const rounds = sheet ? asArray(sheet.rounds).filter(Array.isArray) : [];
+    const key = JSON.stringify([names, rounds, toMove, lang()]);
+    if (this.shown.sheet === key) return;
+    this.shown.sheet = key;
+    const wrap = this.el.sheet;
+    const atBottom = wrap.scrollHeight - wrap.scrollTop - wrap.clientHeight < 24;
+    if (!names.length) {
+      fill(wrap, h("p", { class: "muted" }, t("The sheet fills in as the game goes.")));
+      return;
+    }
+    const movingName = players[toMove] ? players[toMove].name : null;
+    const table = h(
+      "table",
+      { class: "sheet-table" },
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          h("th", { scope: "col", class: "round" }, h("span", { "aria-hidden": "true" }, "#"), h("span", { class: "sr-only" }, t("Round"))),
+          names.map((name) => h("th", { scope: "col", class: name === movingName ? "moving" : "" }, name)),
+        ),
+      ),
+      h(
+        "tbody",
+        null,
+        rounds.length
+          ? rounds.map((row, index) =>
+              h(
+                "tr",
+                null,
+                h("th", { scope: "row", class: "round" }, String(index + 1)),
+                names.map((name, column) => h("td", { class: name === movingName ? "moving" : "" }, str(row[column]))),
+              ),
+            )
+          : h("tr", null, h("td", { colspan: names.length + 1, class: "muted" }, t("The sheet fills in as the game goes."))),
+      ),
+    );
+    fill(wrap, table);
+    if (atBottom || !this.shown.sheetScrolled) {
+      wrap.scrollTop = wrap.scrollHeight;
+      this.shown.sheetScrolled = true;
+    }
+  }
+
+  renderFair(f) {
+    const { game, room } = f;
+    const commitment = str(game.dice_commitment);
+    const seed = str(game.dice_seed);
+    const options = room.options && typeof room.options === "object" ? room.options : {};
+    const parts = [];
+    if (options.dice === "table") {
+      parts.push(h("span", null, t("Real dice: the players enter the faces.")));
+    }
+    if (commitment) {
+      parts.push(
+        h(
+          "span",
+          {
+            class: "commitment",
+            title: t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it."),
+            tabindex: "0",
+          },
+          t("Dice commitment: {hash}", { hash: `${commitment.slice(0, 12)}…` }),
+        ),
+      );
+    }
+    if (seed) parts.push(h("span", { class: "seed" }, t("Dice seed: {seed}", { seed })));
+    if (Number.isInteger(room.spectators) && room.spectators > 0) {
+      parts.push(h("span", null, t("Spectators: {n}", { n: room.spectators })));
+    }
+    const key = JSON.stringify([commitment, seed, options.dice, room.spectators, lang()]);
+    if (this.shown.fair === key) return;
+    this.shown.fair = key;
+    fill(this.el.fair, parts);
+    if (commitment) {
+      this.el.fair.append(h("span", { class: "sr-only" }, t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it.")));
+    }
+  }
+
+  /** Once a second: the clock of the player to move. */
+  tick() {
+    if (!this.state || !this.el) return;
+    const game = this.state.game && typeof this.state.game === "object" ? this.state.game : {};
+    const deadline = str(game.deadline);
+    const clock = this.el.players.querySelector("[data-clock]");
+    if (!clock) return;
+    const at = deadline ? Date.parse(deadline) : NaN;
+    if (Number.isNaN(at)) {
+      clock.hidden = true;
+      return;
+    }
+    const left = at - (Date.now() + this.skew);
+    clock.hidden = false;
+    clock.textContent = `⏱ ${clockText(left)}`;
+    clock.setAttribute("aria-label", t("Time left: {time}", { time: clockText(left) }));
+    clock.classList.toggle("low", left < 10000);
+  }
+
+  // -- chat -------------------------------------------------------------------
+
+  addChat(message, draw = true) {
+    if (!message || typeof message.text !== "string") return;
+    const key = `${str(message.at)}|${message.seat}|${str(message.name)}|${message.text}`;
+    if (this.chatSeen.has(key)) return;
+    this.chatSeen.add(key);
+    this.chat.push(message);
+    if (this.chat.length > CHAT_KEEP) this.chat.splice(0, this.chat.length - CHAT_KEEP);
+    if (draw) this.renderChat();
+    else window.queueMicrotask(() => this.renderChat());
+  }
+
+  renderChat() {
+    if (!this.el) return;
+    const list = this.el.chatList;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    const you = this.state && Number.isInteger(this.state.you) ? this.state.you : null;
+    fill(
+      list,
+      this.chat.length
+        ? this.chat.map((message) => {
+            const at = Date.parse(str(message.at));
+            const time = Number.isNaN(at)
+              ? ""
+              : new Date(at).toLocaleTimeString(lang() === "ru" ? "ru-RU" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+            const seated = Number.isInteger(message.seat);
+            return h(
+              "li",
+              { class: `chat-line${seated && message.seat === you ? " mine" : ""}${seated ? "" : " spectator"}` },
+              time ? h("time", { datetime: str(message.at), class: "muted" }, time) : null,
+              h("span", { class: "chat-name" }, str(message.name) || t("spectator")),
+              h("span", { class: "chat-text" }, message.text),
+            );
+          })
+        : h("li", { class: "muted empty" }, t("No messages yet.")),
+    );
+    if (atBottom) list.scrollTop = list.scrollHeight;
+  }
+
+  renderChatNote(f) {
+    const options = f.room.options && typeof f.room.options === "object" ? f.room.options : {};
+    const muted = f.you === null && options.mute_spectators === true;
+    this.el.chatInput.disabled = muted;
+    this.el.chatForm.querySelector("button").disabled = muted;
+    this.el.chatNote.textContent = muted ? t("Spectators may not write in this room's chat.") : "";
+    this.el.chatNote.hidden = !muted;
+  }
+
+  sendChat() {
+    const text = this.el.chatInput.value.trim();
+    if (!text) return;
+    if (text.length > CHAT_MAX) {
+      this.say(t("A message is at most {n} characters.", { n: CHAT_MAX }));
+      return;
+    }
+    if (this.send({ type: "chat", text })) this.el.chatInput.value = "";
+  }
+
+  // -- keys -------------------------------------------------------------------
+
+  onKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typing(event)) return;
+    if (!this.state) return;
+    const f = this.facts();
+    const key = event.key;
+    const lower = typeof key === "string" ? key.toLowerCase() : "";
+    const onControl = event.target instanceof Element && event.target.closest("button, a, summary, [role='button']");
+    const has = (name) => f.legal.some((item) => item === name);
+    if (has("dice")) {
+      const turn = f.turn;
+      const need = turn && Number.isInteger(turn.dice_left) && turn.dice_left > 0 ? turn.dice_left : 5;
+      if (/^[1-6]$/.test(key)) {
+        if (this.entry.length < need && !this.pending) {
+          this.entry.push(Number(key));
+          this.renderActions();
+        }
+        event.preventDefault();
+        return;
+      }
+      if (key === "Backspace") {
+        this.entry.pop();
+        this.renderActions();
+        event.preventDefault();
+        return;
+      }
+      if (key === "Enter" && !onControl && this.entry.length === need) {
+        this.submitEntry(need);
+        event.preventDefault();
+        return;
+      }
+    }
+    const throwKey = event.code === "KeyT" || lower === "t" || lower === "е" || (key === " " && !onControl);
+    if (throwKey && has("throw")) {
+      this.act("throw");
+      event.preventDefault();
+      return;
+    }
+    const stopKey = event.code === "KeyS" || lower === "s" || lower === "ы";
+    if (stopKey && has("stop")) {
+      this.act("stop");
+      event.preventDefault();
+      return;
+    }
+    if (/^[1-9]$/.test(key)) {
+      const keeps = f.legal.filter((item) => item && typeof item === "object" && Array.isArray(item.keep));
+      const item = keeps[Number(key) - 1];
+      if (item) {
+        this.act("keep", { dice: item.keep.slice() });
+        event.preventDefault();
+      }
+    }
+  }
+}

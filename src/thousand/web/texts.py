@@ -1,0 +1,181 @@
+"""The browser page's own texts: every word ``static/*.js`` shows that the server does not.
+
+The page looks its texts up by their English msgid in ``GET /api/texts/{lang}``, which
+the server builds from :data:`PAGE_TEXTS` through the game's catalogs; a text missing
+from it is shown in English. The :func:`~thousand.core.i18n.N_` marks put them into the
+catalogs (``scripts/update_catalogs.py``), beside the terminal game's, so a sentence
+both say — ``Now playing: {name}``, ``Score sheet`` — is translated once.
+
+What the game itself says — the sheet, the standings, how a turn ended, the throw and
+stop labels, refusals, the advisor — is not here: the server writes it into each
+state in the connection's language (:mod:`thousand.games.dice1000.words`).
+
+Placeholders are named (``{name}``) and filled by the page after the lookup. Nothing
+here has a plural form (the page has no ``ngettext``): counts stand after a colon
+(``Spectators: {n}``). Names never become the subject of a verb, as in the terminal
+game: the same line must suit "Anna" and "You" / "Вы".
+"""
+
+from __future__ import annotations
+
+from thousand.core.i18n import N_
+
+PAGE_TEXTS: tuple[str, ...] = (
+    # the frame of every page
+    N_("Dice 1000"),
+    N_("Skip to the content"),
+    N_("Reduce motion"),
+    N_("Language"),
+    # the lobby: the open rooms
+    N_("Open rooms"),
+    N_("Refresh"),
+    N_("Loading…"),
+    N_("No open rooms yet. Create one, and send the invite link to your friends."),
+    N_("Room"),
+    N_("Seats"),
+    N_("open seat"),
+    N_("{name} (computer)"),
+    N_("(online)"),
+    N_("(offline)"),
+    N_("Spectators: {n}"),
+    N_("waiting for players"),
+    N_("playing"),
+    N_("game over"),
+    N_("Join"),
+    N_("Watch"),
+    N_("Join the room: {rules}"),
+    N_("Watch the room: {rules}"),
+    N_("classic"),
+    N_("USSR box"),
+    N_("courtyard"),
+    N_("barrel 850"),
+    N_("{preset} with changes"),
+    N_("own rules"),
+    # the lobby: creating a room
+    N_("Create a room"),
+    N_("Your name"),
+    N_("Rules"),
+    N_("A preset"),
+    N_("Preset"),
+    N_("A rules file (TOML or JSON)"),
+    N_("The rules file's contents"),
+    N_("Or open a file"),
+    N_("The file is too large."),
+    N_("Players"),
+    N_("Number of players"),
+    N_("Seat 1 is yours. The game starts when every seat is taken."),
+    N_("Seat {n}"),
+    N_("you"),
+    N_("a person (open seat)"),
+    N_("computer: {level}"),
+    N_("cautious"),
+    N_("balanced"),
+    N_("bold"),
+    N_("perfect"),
+    N_("Options"),
+    N_("Turn clock"),
+    N_("Seconds to move"),
+    N_("sec."),
+    N_("Advisor"),
+    N_("People may see their winning chances with perfect play."),
+    N_("Private room"),
+    N_("Not listed here: only the invite link leads to it."),
+    N_("Spectators may not chat"),
+    N_("Dice"),
+    N_("The server throws the dice"),
+    N_("Real dice at a real table: the player to move enters the faces"),
+    N_("Enter your name."),
+    N_("Paste the rules file's contents, or choose a preset."),
+    N_("The clock takes 10 to 600 seconds."),
+    N_("The server cannot be reached."),
+    N_("The room could not be created."),
+    # a table: the room, its seats and the connection
+    N_("game {n}"),
+    N_("Invite link"),
+    N_("Copy"),
+    N_("Copied."),
+    N_("Select the link and copy it."),
+    N_("You are watching."),
+    N_("You are watching. A seat is open."),
+    N_("Your seat: {name}"),
+    N_("You have a seat at this table."),
+    N_("Join this game"),
+    N_("Take the seat"),
+    N_("Just watch"),
+    N_("The seat could not be taken."),
+    N_("Connecting…"),
+    N_("Connection lost: reconnecting…"),
+    N_("Not connected: the action was not sent."),
+    N_("This browser's seat in the room is no longer valid: you are watching."),
+    N_("There is no such room."),
+    N_("It may have been closed, or the link is mistyped."),
+    N_("To the lobby"),
+    N_("Waiting for players"),
+    N_("The game starts when every seat is taken. Open seats: {n}."),
+    N_("Send the invite link above to whoever you want to play with."),
+    # a table: the players and the turn
+    N_("computer"),
+    N_("played by the computer: time ran out"),
+    N_("winner"),
+    N_("to move"),
+    N_("Time left: {time}"),
+    N_("Now playing: {name}"),
+    N_("Now playing: {name}…"),
+    N_("thinking"),
+    N_("The game is over."),
+    N_("In the hand"),
+    N_("Dice in the hand: {n}"),
+    N_("Last throw"),
+    N_("Last throw of {name}"),
+    N_("Set aside"),
+    N_("Turn total"),
+    N_("The turn's total"),
+    N_("Dice left: {n}"),
+    N_("Scoring combinations"),
+    N_("How the last turn ended"),
+    # a table: the actions (the server's labels stand in for Throw and Stop)
+    N_("Your move"),
+    N_("Throw"),
+    N_("Stop"),
+    N_("Space"),
+    N_("Choose the dice to set aside:"),
+    N_("Set aside {dice}"),
+    N_("Enter the faces that fell (dice: {n}):"),
+    N_("Face {n}"),
+    N_("Entered: {dice}"),
+    N_("No faces entered yet."),
+    N_("Undo"),
+    N_("That's it"),
+    N_("One moment…"),
+    N_("Waiting for your turn."),
+    N_("You are watching: the players' moves appear here as they happen."),
+    N_("Refused."),
+    N_("Winning chances"),
+    # a table: the end of a game, the sheet, the chat, the dice's fairness
+    N_("Winner: {name}."),
+    N_("Rematch"),
+    N_("Rematch asked"),
+    N_("Asked for a rematch: the next game starts when every player has asked."),
+    N_("Asked for a rematch: {names}"),
+    N_("Download the record"),
+    N_("Score sheet"),
+    N_("Round"),
+    N_("The sheet fills in as the game goes."),
+    N_("Chat"),
+    N_("Message"),
+    N_("Write a message…"),
+    N_("Send"),
+    N_("No messages yet."),
+    N_("spectator"),
+    N_("Spectators may not write in this room's chat."),
+    N_("A message is at most {n} characters."),
+    N_("Real dice: the players enter the faces."),
+    N_("Dice commitment: {hash}"),
+    N_(
+        "The dice come from a secret seed drawn when the game began; this is its "
+        "SHA-256. The seed is shown when the game is over, and “thousand verify” checks "
+        "every throw against it."
+    ),
+    N_("Dice seed: {seed}"),
+)
+"""Every text of the page (``static/*.js``), in the order the page shows them."""

@@ -1,0 +1,236 @@
+"""What one connection may see of a room: PROTOCOL.md's ``state`` message, in its language.
+
+Dice 1000 hides nothing from anyone at the table — the dice to come are not in any
+position, they are drawn when thrown — so seats and spectators see the same game; they
+differ in ``you``, ``legal``, ``refusals`` and the advisor. What is secret is the dice
+seed (shown once the game is over) and every token (never shown).
+
+``players``, ``turns``, ``winner`` and ``to_move`` must equal ``thousand replay --json``
+of the room's record at that moment. They are built from the session's finished turns
+and position (replaying the whole record on every change would cost milliseconds a
+move), with one care: while the scoring dice of a throw are still being chosen
+(``choose_dice``), the record already holds the throw as "every scoring die set aside",
+so the view does the same on a copy of the position (:func:`record_view`). A property
+test holds the two equal over random games.
+
+The texts for people (``view``: the sheet, the standings, how the last turn ended, the
+advisor's lines, the reasons a button is not open) are the terminal game's own, from
+:mod:`thousand.games.dice1000.words` and the same catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from thousand.core.errors import IllegalActionError
+from thousand.core.i18n import Translator
+from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
+from thousand.games.dice1000.playsheet import sheet_cells
+from thousand.games.dice1000.record import Replay, TurnSummary
+from thousand.games.dice1000.state import GameState, Phase
+from thousand.games.dice1000.table import Session
+from thousand.games.dice1000.words import (
+    action_name,
+    chance_lines,
+    combination_name,
+    refusal,
+    rules_title,
+    standing,
+    throw_summary,
+    turn_end,
+)
+from thousand.web.room import Room
+
+
+def record_view(session: Session) -> dict[str, Any]:
+    """``thousand replay --json`` of the session's record, without replaying it."""
+    state = session.state
+    turns: list[TurnSummary] = list(session.turns)
+    if state.phase is Phase.SET_ASIDE:
+        after, end = state.step(SetAside(state.game.score(state.pending).kept))
+        sheet = state.players[state.current]
+        if end is None:
+            turns.append(
+                TurnSummary(sheet.name, "in_progress", after.turn_total, sheet.score, None, ())
+            )
+        else:
+            turns.append(TurnSummary(sheet.name, end.outcome, end.points, end.score, end, ()))
+        state = after
+    elif not state.is_over and state.throws > 0:
+        sheet = state.players[state.current]
+        turns.append(
+            TurnSummary(sheet.name, "in_progress", state.turn_total, sheet.score, None, ())
+        )
+    return Replay(state, tuple(turns)).to_json_data()
+
+
+def room_summary(room: Room, connected: Sequence[bool], spectators: int) -> dict[str, Any]:
+    """PROTOCOL.md's ROOM_SUMMARY, with the room's options and seat levels added."""
+    return {
+        "room": room.id,
+        "game": "dice1000",
+        "rules": room.rules,
+        "status": room.status,
+        "seats": [
+            {
+                "name": seat.name,
+                "kind": seat.kind,
+                "open": seat.open,
+                "connected": seat.kind == "bot" or connected[index],
+                "level": seat.level,
+            }
+            for index, seat in enumerate(room.seats)
+        ],
+        "spectators": spectators,
+        "options": room.options.model_dump(),
+        "number": room.number,
+        "created": room.created,
+    }
+
+
+def _action_data(action: Action, table_dice: bool) -> str | dict[str, Any]:
+    if isinstance(action, Throw):
+        return "dice" if table_dice else "throw"
+    if isinstance(action, Stop):
+        return "stop"
+    assert isinstance(action, SetAside)
+    return {"keep": list(action.dice)}
+
+
+def _turn(session: Session, tr: Translator) -> dict[str, Any] | None:
+    """The turn in progress, or the last finished one (``ended``) until the next throw."""
+    state = session.state
+    throws = session.throws
+    if not throws:
+        return None
+    finished = state.throws == 0 or state.is_over
+    last = throws[-1]
+    set_aside = [face for view in throws for face in (view.kept or ())]
+    return {
+        "player": (session.last_end.player if finished and session.last_end else state.current),
+        "total": state.turn_total,
+        "dice_left": state.dice_left,
+        "throws": [list(view.dice) for view in throws],
+        "set_aside": set_aside,
+        "last": {
+            "dice": list(last.dice),
+            "points": last.score.points,
+            "combinations": [
+                {
+                    "dice": list(combo.dice),
+                    "points": combo.points,
+                    "name": combination_name(tr, combo),
+                }
+                for combo in last.score.combinations
+            ],
+        },
+        "ended": (session.last_end.outcome if finished and session.last_end else None),
+        "choosing": state.phase is Phase.SET_ASIDE,
+    }
+
+
+def _refusals(state: GameState, legal: Sequence[Action], tr: Translator) -> dict[str, str]:
+    """Why throw or stop is not open now, in one line each (the terminal game's words)."""
+    reasons: dict[str, str] = {}
+    if state.phase is not Phase.DECIDE:
+        return reasons
+    for action, key in ((THROW, "throw"), (STOP, "stop")):
+        if action in legal:
+            continue
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            reasons[key] = refusal(tr, exc)
+    return reasons
+
+
+def game_view(
+    room: Room,
+    seat: int | None,
+    tr: Translator,
+    connected: Sequence[bool],
+    advice: Mapping[Action, float] | None = None,
+) -> dict[str, Any]:
+    """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator)."""
+    session = room.session
+    over = room.status == "over"
+    base: dict[str, Any] = {
+        "game": "dice1000",
+        "number": room.number,
+        "dice_commitment": room.dice_commitment,
+        "dice": room.options.dice,
+    }
+    if session is None:
+        names = [s.name for s in room.seats if s.name is not None]
+        base.update(
+            players=[{"name": name, "score": 0, "entered": False, "bolts": 0} for name in names],
+            turns=[],
+            winner=None,
+            to_move=None,
+            turn=None,
+            legal=[],
+            refusals={},
+            deadline=None,
+            thinking=False,
+            view=None,
+        )
+        return base
+    state = session.state
+    base.update(record_view(session))
+    for index, player in enumerate(base["players"]):
+        seat_state = room.seats[index]
+        player.update(
+            seat=index,
+            kind=seat_state.kind,
+            connected=seat_state.kind == "bot" or connected[index],
+            level=seat_state.level,
+            auto=seat_state.auto,
+        )
+    mine = seat is not None and room.mover == seat
+    legal = state.legal_actions() if mine else ()
+    table_dice = room.options.dice == "table"
+    base.update(
+        turn=_turn(session, tr),
+        legal=[_action_data(action, table_dice) for action in legal],
+        refusals=_refusals(state, legal, tr) if mine else {},
+        deadline=None if room.deadline is None else room.deadline.isoformat(),
+        thinking=room.computer_to_move(),
+    )
+    if over:
+        base["dice_seed"] = room.seed.hex()
+    names = [sheet.name for sheet in state.players]
+    last = session.throws[-1] if session.throws else None
+    labels = {
+        "throw": action_name(tr, THROW, state.dice_left, state.turn_total),
+        "stop": action_name(tr, STOP, state.dice_left, state.turn_total),
+    }
+    advice_lines: list[dict[str, Any]] | None = None
+    if advice and mine:
+        lines = chance_lines(tr, state, advice)
+        advice_lines = [
+            {
+                "action": _action_data(action, table_dice),
+                "chance": advice[action],
+                "best": best,
+                "text": text,
+            }
+            for action, (text, best) in zip(advice, lines, strict=True)
+        ]
+    base["view"] = {
+        "rules_title": rules_title(tr, state.game.rules),
+        "sheet": {
+            "players": names,
+            "rounds": sheet_cells(tr, state, session.turns, state.turn_total or None),
+        },
+        "standings": [standing(tr, state, index) for index in range(len(names))],
+        "events": (
+            turn_end(tr, state.game, names, session.last_end)
+            if session.last_end is not None and (state.throws == 0 or state.is_over)
+            else []
+        ),
+        "throw_summary": None if last is None else throw_summary(tr, last.score),
+        "labels": labels,
+        "advice": advice_lines,
+    }
+    return base
