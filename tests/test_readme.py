@@ -81,3 +81,12 @@ def test_ci_runs_the_readme_test_command() -> None:
     command = TEST_COMMAND
     assert command in readme
     assert command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_protocol_copy_is_the_contract() -> None:
+    """docs/protocol.md is the project's contract as users get it; it must not drift."""
+    contract = ROOT.parent / "shared" / "PROTOCOL.md"
+    if not contract.exists():
+        pytest.skip("the project's contracts are not beside this checkout")
+    copy = ROOT / "docs" / "protocol.md"
+    assert copy.read_text(encoding="utf-8") == contract.read_text(encoding="utf-8")

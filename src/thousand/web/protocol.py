@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from thousand.core.errors import InputFileError, one_line
+from thousand.core.errors import IllegalActionError, InputFileError, one_line
 from thousand.core.files import check_data
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -49,6 +49,8 @@ class ProtocolError(Exception):
         self.status = status
         self.message = one_line(message)
         self.rule = rule
+        self.refused: IllegalActionError | None = None
+        """The engine's refusal behind an ``illegal``, to say it in the player's language."""
 
     def http_body(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message}}
@@ -98,12 +100,16 @@ class JoinRoom(_Strict):
     name: StrictStr
 
 
+Face = Annotated[StrictInt, Field(ge=1, le=6)]
+"""A die face: a 7 is a malformed message (``bad_message``), not a move the engine refuses."""
+
+
 class ActionMessage(_Strict):
     type: Literal["action"]
     action: Annotated[StrictStr, Field(max_length=32)]
     seq: StrictInt
-    dice: Annotated[list[StrictInt], Field(max_length=5)] | None = None
-    keep: Annotated[list[StrictInt], Field(max_length=5)] | None = None
+    dice: Annotated[list[Face], Field(max_length=5)] | None = None
+    keep: Annotated[list[Face], Field(max_length=5)] | None = None
     box: Annotated[StrictStr, Field(max_length=32)] | None = None
 
 

@@ -115,6 +115,13 @@ def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
     return Game(rules), rules_to_spec(rules)
 
 
+def _illegal(exc: IllegalActionError) -> ProtocolError:
+    """The engine's refusal as the protocol's ``illegal``, keeping it to be translated."""
+    error = ProtocolError("illegal", str(exc), rule=exc.rule)
+    error.refused = exc
+    return error
+
+
 def _name_checked(name: str, taken: list[str]) -> str:
     name = name.strip()
     problem = name_problem(name)
@@ -147,6 +154,8 @@ class Room:
     finished_record: dict[str, Any] | None = None
     """The record of the game just finished, once a rematch has started the next one."""
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
+    view_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    """What :func:`thousand.web.views.game_view` built for the current ``seq`` (not stored)."""
 
     # -- making one ----------------------------------------------------------------
 
@@ -316,7 +325,7 @@ class Room:
             try:  # checked on a copy first: the session draws from its source only once
                 state.apply(THROW).apply(Outcome(tuple(entered)))
             except IllegalActionError as exc:
-                raise ProtocolError("illegal", str(exc), rule=exc.rule) from None
+                raise _illegal(exc) from None
             source = session.dice
             session.dice = ScriptedDice([entered])
             try:
@@ -327,7 +336,7 @@ class Room:
             try:
                 session.act(move)
             except IllegalActionError as exc:
-                raise ProtocolError("illegal", str(exc), rule=exc.rule) from None
+                raise _illegal(exc) from None
         self._changed()
 
     def _changed(self) -> None:

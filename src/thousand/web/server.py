@@ -35,7 +35,7 @@ from fastapi.staticfiles import StaticFiles
 
 from thousand import __version__
 from thousand.core.errors import RulesError, ThousandError
-from thousand.core.i18n import LANGUAGES, Translator, translator
+from thousand.core.i18n import LANGUAGES, N_, Translator, translator
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import PRESET_NAMES, load_preset
@@ -43,7 +43,9 @@ from thousand.games.dice1000.words import (
     BOT_LEVEL_NAMES,
     bot_level,
     preset_description,
+    refusal,
     rules_title,
+    solving,
 )
 from thousand.web.limits import AddressLimits, ConnectionLimits
 from thousand.web.protocol import (
@@ -70,6 +72,8 @@ log = logging.getLogger("thousand.web")
 STATIC = Path(__file__).parent / "static"
 CHAT_KEPT = 50
 """Chat lines a connection gets when it arrives (the latest)."""
+UNSOLVABLE = N_("these rules cannot be solved exactly: {reason}")
+UNAVAILABLE = N_("the solved strategy is not available: {reason}")
 OUTBOX = 256
 """Messages waiting for a slow client before it is disconnected (it reconnects and
 gets the current state; nothing is lost, the room is in the database)."""
@@ -122,8 +126,12 @@ class LiveRoom:
     driver: asyncio.Task[None] | None = None
     advice: tuple[int, dict[Action, float]] | None = None
     """The advisor's chances for the position at ``seq`` (its first element)."""
-    advice_note: str | None = None
-    """Why there are no chances to show (rules being solved, rules the solver refuses)."""
+    advice_error: tuple[str, str] | None = None
+    """Why the advisor has no chances to show: a catalog text and the solver's reason."""
+    solving: bool = False
+    """The rules are being solved (for a ``perfect`` player or the advisor)."""
+    solve_progress: str | None = None
+    """The solver's last progress line."""
 
     def connected(self) -> list[bool]:
         held = {c.token_hash for c in self.connections if c.token_hash is not None}
@@ -262,8 +270,19 @@ class Hub:
         if live.advice is not None and live.advice[0] == room.seq:
             advice = live.advice[1]
         game = game_view(room, seat, tr, connected, advice)
-        if game.get("view") is not None and seat is not None and seat == room.mover:
-            game["view"]["advice_note"] = live.advice_note if room.options.advisor else None
+        view = game.get("view")
+        if view is not None:
+            note = None
+            if live.solving:
+                note = solving(tr, room.game.rules)
+                if live.solve_progress:
+                    note = f"{note} {live.solve_progress}"
+            view["solving"] = note
+            mine = seat is not None and seat == room.mover and room.options.advisor
+            if live.advice_error is not None:
+                text, reason = live.advice_error
+                note = tr.gettext(text).format(reason=reason)
+            view["advice_note"] = note if mine else None
         return {
             "type": "state",
             "seq": room.seq,
@@ -340,10 +359,24 @@ class Hub:
         self.broadcast(live)
 
     async def _ensure_strategy(self, live: LiveRoom) -> None:
-        def progress(line: str) -> None:
-            live.advice_note = line
+        """The rules' strategy in the cache; while it is solved, every client is told."""
+        loop = asyncio.get_running_loop()
 
-        await self.strategies.ready(live.room.game, progress)
+        def progress(line: str) -> None:  # in a worker thread
+            loop.call_soon_threadsafe(self._solve_progress, live, line)
+
+        live.solving = True
+        try:
+            await self.strategies.ready(live.room.game, progress)
+        finally:
+            live.solving = False
+            live.solve_progress = None
+
+    def _solve_progress(self, live: LiveRoom, line: str) -> None:
+        first = live.solve_progress is None
+        live.solve_progress = line
+        if first or live.connections:
+            self.broadcast(live)
 
     async def _time_out(self, live: LiveRoom) -> None:
         async with live.lock:
@@ -362,20 +395,19 @@ class Hub:
         if session is None or (live.advice is not None and live.advice[0] == seq):
             return
         if len(session.state.players) < 2:
-            live.advice_note = None
-            return
+            return  # solitaire: nobody to beat, no chance to show
         game = room.game
         try:
-            await self.strategies.ready(game, lambda line: None)
+            await self._ensure_strategy(live)
             values = await asyncio.to_thread(_action_values, game, session.state)
         except RulesError as exc:
-            live.advice_note = f"these rules cannot be solved exactly: {exc}"
+            live.advice_error = (UNSOLVABLE, str(exc))
             live.advice = (seq, {})
         except ThousandError as exc:
-            live.advice_note = f"the solved strategy is not available: {exc}"
+            live.advice_error = (UNAVAILABLE, str(exc))
             live.advice = (seq, {})
         else:
-            live.advice_note = None
+            live.advice_error = None
             live.advice = (seq, values)
         if room.seq == seq:
             self.broadcast(live)
@@ -618,15 +650,11 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
             )
         else:
             connection.token_hash = token_hash
-    if hub.settings.action_rate:
-        connection.limits.actions.rate = hub.settings.action_rate
-        connection.limits.actions.burst = connection.limits.actions.tokens = (
-            hub.settings.action_rate * 4
-        )
-        connection.limits.messages.rate = hub.settings.action_rate * 2
-        connection.limits.messages.burst = connection.limits.messages.tokens = (
-            hub.settings.action_rate * 8
-        )
+    rate = hub.settings.action_rate or 1e9  # 0: no limit (not the stricter defaults)
+    connection.limits.actions.rate = rate
+    connection.limits.actions.burst = connection.limits.actions.tokens = rate * 4
+    connection.limits.messages.rate = rate * 2
+    connection.limits.messages.burst = connection.limits.messages.tokens = rate * 8
     sender = asyncio.create_task(_send_loop(connection))
     live.connections.add(connection)
     hub.broadcast(live)  # the newcomer's state, and everyone's "connected"
@@ -647,7 +675,14 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
             try:
                 await hub.on_message(live, connection, data)
             except ProtocolError as exc:
-                connection.send(_json(exc.ws_message()))
+                message = exc.ws_message()
+                if exc.refused is not None:  # the engine's reason, in the player's words
+                    message["text"] = refusal(translator(connection.language), exc.refused)
+                connection.send(_json(message))
+            except Exception as exc:  # a bug: the client hears one line, never a trace
+                log.exception("room %s: internal error on a message", room_id)
+                error = ProtocolError("internal", f"internal error ({exc.__class__.__name__})")
+                connection.send(_json(error.ws_message()))
             live = hub.rooms.get(room_id, live)
             if sender.done():
                 break

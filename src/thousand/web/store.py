@@ -32,6 +32,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -133,7 +134,11 @@ class Store:
         return [dict(json.loads(row[0])) for row in rows]
 
     def save_game(self, room_id: str, number: int, record: dict[str, Any]) -> None:
+        """Keep a finished game's record (again: the same record replaces itself)."""
         with self.engine.begin() as connection:
+            connection.execute(
+                delete(games).where(games.c.room == room_id, games.c.number == number)
+            )
             connection.execute(
                 insert(games).values(
                     room=room_id, number=number, record=json.dumps(record, ensure_ascii=False)

@@ -51,6 +51,21 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("barrel 850"),
     N_("{preset} with changes"),
     N_("own rules"),
+    # the lobby: how to play
+    N_("How to play"),
+    N_(
+        "A turn starts with a throw of all five dice. 1s (10 points), 5s (5 points), "
+        "three or more of a kind and straights score."
+    ),
+    N_(
+        "Set the scoring dice aside and throw the others again, or stop and record the "
+        "turn total. A throw with nothing scoring loses the turn."
+    ),
+    N_(
+        "The first to 1000 wins. The rules add an entry score, barrels and more: each "
+        "preset says which."
+    ),
+    N_("Keys at the table: T or Space — throw, S — stop, 1–9 — which dice to set aside."),
     # the lobby: creating a room
     N_("Create a room"),
     N_("Your name"),
@@ -93,6 +108,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("game {n}"),
     N_("Invite link"),
     N_("Copy"),
+    N_("Copy the invite link"),
     N_("Copied."),
     N_("Select the link and copy it."),
     N_("You are watching."),
@@ -132,7 +148,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("The turn's total"),
     N_("Dice left: {n}"),
     N_("Scoring combinations"),
-    N_("How the last turn ended"),
+    N_("How the turns ended"),
     # a table: the actions (the server's labels stand in for Throw and Stop)
     N_("Your move"),
     N_("Throw"),
@@ -148,7 +164,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("That's it"),
     N_("One moment…"),
     N_("Waiting for your turn."),
-    N_("You are watching: the players' moves appear here as they happen."),
+    N_("Your time ran out: the computer is playing for you. Make a move to take your seat back."),
     N_("Refused."),
     N_("Winning chances"),
     # a table: the end of a game, the sheet, the chat, the dice's fairness

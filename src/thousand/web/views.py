@@ -28,6 +28,7 @@ from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
 from thousand.games.dice1000.playsheet import sheet_cells
 from thousand.games.dice1000.record import Replay, TurnSummary
+from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import GameState, Phase
 from thousand.games.dice1000.table import Session
 from thousand.games.dice1000.words import (
@@ -86,16 +87,26 @@ def room_summary(room: Room, connected: Sequence[bool], spectators: int) -> dict
         "options": room.options.model_dump(),
         "number": room.number,
         "created": room.created,
+        "rematch": sorted(room.rematch),
     }
 
 
-def _action_data(action: Action, table_dice: bool) -> str | dict[str, Any]:
+def _action_data(
+    action: Action, table_dice: bool, state: GameState | None = None
+) -> str | dict[str, Any]:
+    """An action as ``legal`` lists it; a keep with the points it adds when ``state`` is
+    the position it is chosen in."""
     if isinstance(action, Throw):
         return "dice" if table_dice else "throw"
     if isinstance(action, Stop):
         return "stop"
     assert isinstance(action, SetAside)
-    return {"keep": list(action.dice)}
+    item: dict[str, Any] = {"keep": list(action.dice)}
+    if state is not None:
+        value = state.game.scores.keep_value(tuple(sorted(state.pending)), action.dice)
+        if value is not None:
+            item["points"] = value[0]
+    return item
 
 
 def _turn(session: Session, tr: Translator) -> dict[str, Any] | None:
@@ -107,12 +118,17 @@ def _turn(session: Session, tr: Translator) -> dict[str, Any] | None:
     finished = state.throws == 0 or state.is_over
     last = throws[-1]
     set_aside = [face for view in throws for face in (view.kept or ())]
+    # The dice lying beside the last throw: those set aside since five dice were last in
+    # hand (the turn's first throw, or hot dice), before the last throw.
+    start = max((index for index, view in enumerate(throws) if len(view.dice) == DICE), default=0)
+    aside = [face for view in throws[start:-1] for face in (view.kept or ())]
     return {
         "player": (session.last_end.player if finished and session.last_end else state.current),
         "total": state.turn_total,
         "dice_left": state.dice_left,
         "throws": [list(view.dice) for view in throws],
         "set_aside": set_aside,
+        "aside": aside,
         "last": {
             "dice": list(last.dice),
             "points": last.score.points,
@@ -152,14 +168,53 @@ def game_view(
     connected: Sequence[bool],
     advice: Mapping[Action, float] | None = None,
 ) -> dict[str, Any]:
-    """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator)."""
+    """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator).
+
+    What every connection of one language sees alike is built once per change
+    (:func:`shared_view`, kept on the room until ``seq`` moves); only ``legal``,
+    ``refusals`` and the advice are the seat's own.
+    """
+    key = (room.seq, tr.language, tuple(connected))
+    cached = room.view_cache.get(key)
+    if cached is None:
+        if len(room.view_cache) > 8:
+            room.view_cache.clear()
+        cached = room.view_cache[key] = shared_view(room, tr, connected)
+    view = dict(cached)
     session = room.session
-    over = room.status == "over"
+    mine = session is not None and seat is not None and room.mover == seat
+    if not mine or session is None:
+        return view
+    state = session.state
+    legal = state.legal_actions()
+    table_dice = room.options.dice == "table"
+    view["legal"] = [_action_data(action, table_dice, state) for action in legal]
+    view["refusals"] = _refusals(state, legal, tr)
+    if advice:
+        lines = chance_lines(tr, state, advice)
+        view["view"] = dict(view["view"])
+        view["view"]["advice"] = [
+            {
+                "action": _action_data(action, table_dice),
+                "chance": advice[action],
+                "best": best,
+                "text": text,
+            }
+            for action, (text, best) in zip(advice, lines, strict=True)
+        ]
+    return view
+
+
+def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
+    """The part of GAME that every connection of ``tr``'s language sees alike."""
+    session = room.session
     base: dict[str, Any] = {
         "game": "dice1000",
         "number": room.number,
         "dice_commitment": room.dice_commitment,
         "dice": room.options.dice,
+        "legal": [],
+        "refusals": {},
     }
     if session is None:
         names = [s.name for s in room.seats if s.name is not None]
@@ -169,8 +224,6 @@ def game_view(
             winner=None,
             to_move=None,
             turn=None,
-            legal=[],
-            refusals={},
             deadline=None,
             thinking=False,
             view=None,
@@ -187,36 +240,15 @@ def game_view(
             level=seat_state.level,
             auto=seat_state.auto,
         )
-    mine = seat is not None and room.mover == seat
-    legal = state.legal_actions() if mine else ()
-    table_dice = room.options.dice == "table"
     base.update(
         turn=_turn(session, tr),
-        legal=[_action_data(action, table_dice) for action in legal],
-        refusals=_refusals(state, legal, tr) if mine else {},
         deadline=None if room.deadline is None else room.deadline.isoformat(),
         thinking=room.computer_to_move(),
     )
-    if over:
+    if room.status == "over":
         base["dice_seed"] = room.seed.hex()
     names = [sheet.name for sheet in state.players]
     last = session.throws[-1] if session.throws else None
-    labels = {
-        "throw": action_name(tr, THROW, state.dice_left, state.turn_total),
-        "stop": action_name(tr, STOP, state.dice_left, state.turn_total),
-    }
-    advice_lines: list[dict[str, Any]] | None = None
-    if advice and mine:
-        lines = chance_lines(tr, state, advice)
-        advice_lines = [
-            {
-                "action": _action_data(action, table_dice),
-                "chance": advice[action],
-                "best": best,
-                "text": text,
-            }
-            for action, (text, best) in zip(advice, lines, strict=True)
-        ]
     base["view"] = {
         "rules_title": rules_title(tr, state.game.rules),
         "sheet": {
@@ -230,7 +262,10 @@ def game_view(
             else []
         ),
         "throw_summary": None if last is None else throw_summary(tr, last.score),
-        "labels": labels,
-        "advice": advice_lines,
+        "labels": {
+            "throw": action_name(tr, THROW, state.dice_left, state.turn_total),
+            "stop": action_name(tr, STOP, state.dice_left, state.turn_total),
+        },
+        "advice": None,
     }
     return base

@@ -41,13 +41,15 @@ function header() {
       type: "button",
       class: "quiet",
       "aria-pressed": reducedMotion() ? "true" : "false",
+      title: t("Reduce motion"),
       onclick: () => {
         store.set(MOTION_KEY, reducedMotion() ? "full" : "reduce");
         applyMotion();
         header();
       },
     },
-    t("Reduce motion"),
+    h("span", { class: "tool-icon", "aria-hidden": "true" }, "◐"),
+    h("span", { class: "tool-text" }, t("Reduce motion")),
   );
   const switcher = h(
     "button",

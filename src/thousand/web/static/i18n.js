@@ -54,9 +54,8 @@ export function t(id, params) {
   );
 }
 
-/** A number as the language writes it (1 000 / 1,000; −50 with a real minus). */
+/** A score as the sheet writes it: 1010, −50 with a real minus sign. */
 export function number(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
-  const shown = Math.abs(value).toLocaleString(language === "ru" ? "ru-RU" : "en-US");
-  return value < 0 ? `−${shown}` : shown;
+  return value < 0 ? `−${Math.abs(value)}` : String(value);
 }

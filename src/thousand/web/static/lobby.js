@@ -106,7 +106,7 @@ export class Lobby {
       if (Array.isArray(answer.body.levels) && answer.body.levels.length) {
         this.levels = answer.body.levels.filter((item) => item && typeof item.level === "string");
       }
-      this.renderRulesChoice();
+      if (this.rulesDetail) this.renderRulesDetail();
       this.renderSeats();
       this.renderRooms();
     }
@@ -143,19 +143,32 @@ export class Lobby {
           form,
         ),
         h(
-          "section",
-          { class: "panel room-list", "aria-labelledby": "rooms-title" },
+          "div",
+          { class: "lobby-side" },
           h(
-            "div",
-            { class: "panel-head" },
-            h("h2", { id: "rooms-title" }, t("Open rooms")),
+            "section",
+            { class: "panel room-list", "aria-labelledby": "rooms-title" },
             h(
-              "button",
-              { type: "button", class: "quiet small", onclick: () => this.refresh() },
-              t("Refresh"),
+              "div",
+              { class: "panel-head" },
+              h("h2", { id: "rooms-title" }, t("Open rooms")),
+              h("button", { type: "button", class: "quiet small", onclick: () => this.refresh() }, t("Refresh")),
+            ),
+            this.roomsBox,
+          ),
+          h(
+            "section",
+            { class: "panel about", "aria-labelledby": "about-title" },
+            h("h2", { id: "about-title" }, t("How to play")),
+            h(
+              "ul",
+              null,
+              h("li", null, t("A turn starts with a throw of all five dice. 1s (10 points), 5s (5 points), three or more of a kind and straights score.")),
+              h("li", null, t("Set the scoring dice aside and throw the others again, or stop and record the turn total. A throw with nothing scoring loses the turn.")),
+              h("li", null, t("The first to 1000 wins. The rules add an entry score, barrels and more: each preset says which.")),
+              h("li", null, t("Keys at the table: T or Space — throw, S — stop, 1–9 — which dice to set aside.")),
             ),
           ),
-          this.roomsBox,
         ),
       ),
     );
@@ -175,6 +188,8 @@ export class Lobby {
       value: f.name,
       oninput: (event) => {
         f.name = event.target.value;
+        const you = this.seatsBox && this.seatsBox.querySelector(".seat-you");
+        if (you) you.textContent = f.name.trim() || t("you");
       },
     });
     const players = h(
@@ -323,18 +338,24 @@ export class Lobby {
           checked: f.rulesMode === value,
           onchange: () => {
             f.rulesMode = value;
-            this.renderRulesChoice();
-            const target = document.getElementById(value === "file" ? "create-file" : "create-preset");
-            if (target) target.focus();
+            this.renderRulesDetail();
           },
         }),
         h("label", { for: `create-rules-${value}` }, label),
       );
-    const children = [radio("preset", t("A preset")), radio("file", t("A rules file (TOML or JSON)"))];
+    this.rulesDetail = h("div", { class: "rules-detail" });
+    fill(this.rulesBox, radio("preset", t("A preset")), radio("file", t("A rules file (TOML or JSON)")), this.rulesDetail);
+    this.renderRulesDetail();
+  }
+
+  /** Below the two choices: the preset list, or the rules file (radios keep their focus). */
+  renderRulesDetail() {
+    const f = this.form;
     if (f.rulesMode === "preset") {
       const chosen = this.presets.find((item) => item.name === f.preset) || this.presets[0];
       const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
-      children.push(
+      fill(
+        this.rulesDetail,
         h(
           "div",
           { class: "field" },
@@ -357,39 +378,39 @@ export class Lobby {
           description,
         ),
       );
-    } else {
-      const area = h("textarea", {
-        id: "create-file",
-        rows: 8,
-        spellcheck: "false",
-        maxlength: RULES_FILE_MAX,
-        placeholder: 'preset = "classic"\nentry_threshold = 50',
-        value: f.file,
-        oninput: (event) => {
-          f.file = event.target.value;
-        },
-      });
-      const upload = h("input", {
-        id: "create-upload",
-        type: "file",
-        accept: ".toml,.json,text/plain,application/json",
-        onchange: async (event) => {
-          const file = event.target.files && event.target.files[0];
-          if (!file) return;
-          if (file.size > RULES_FILE_MAX) {
-            this.showError(t("The file is too large."));
-            return;
-          }
-          f.file = await file.text();
-          area.value = f.file;
-        },
-      });
-      children.push(
-        h("div", { class: "field" }, h("label", { for: "create-file" }, t("The rules file's contents")), area),
-        h("div", { class: "field" }, h("label", { for: "create-upload" }, t("Or open a file")), upload),
-      );
+      return;
     }
-    fill(this.rulesBox, children);
+    const area = h("textarea", {
+      id: "create-file",
+      rows: 8,
+      spellcheck: "false",
+      maxlength: RULES_FILE_MAX,
+      placeholder: 'preset = "classic"\nentry_threshold = 50',
+      value: f.file,
+      oninput: (event) => {
+        f.file = event.target.value;
+      },
+    });
+    const upload = h("input", {
+      id: "create-upload",
+      type: "file",
+      accept: ".toml,.json,text/plain,application/json",
+      onchange: async (event) => {
+        const file = event.target.files && event.target.files[0];
+        if (!file) return;
+        if (file.size > RULES_FILE_MAX) {
+          this.showError(t("The file is too large."));
+          return;
+        }
+        f.file = await file.text();
+        area.value = f.file;
+      },
+    });
+    fill(
+      this.rulesDetail,
+      h("div", { class: "field" }, h("label", { for: "create-file" }, t("The rules file's contents")), area),
+      h("div", { class: "field" }, h("label", { for: "create-upload" }, t("Or open a file")), upload),
+    );
   }
 
   renderSeats() {
@@ -496,6 +517,21 @@ export class Lobby {
 
   renderRooms() {
     if (!this.roomsBox) return;
+    // Redrawn only when something changed, and the focused link kept: the list refreshes
+    // every few seconds under a keyboard user's focus.
+    const key = JSON.stringify([this.rooms, this.roomsError, this.presets, lang()]);
+    if (key === this.roomsKey && this.roomsBox.firstChild) return;
+    this.roomsKey = key;
+    const focused = document.activeElement;
+    const focusedHref = focused && this.roomsBox.contains(focused) ? focused.getAttribute("href") : null;
+    this.drawRooms();
+    if (focusedHref) {
+      const again = Array.from(this.roomsBox.querySelectorAll("a[href]")).find((link) => link.getAttribute("href") === focusedHref);
+      if (again) again.focus();
+    }
+  }
+
+  drawRooms() {
     this.roomsBox.setAttribute("aria-busy", this.rooms === null && !this.roomsError ? "true" : "false");
     if (this.rooms === null) {
       fill(this.roomsBox, h("p", { class: "muted" }, this.roomsError ? t("The server cannot be reached.") : t("Loading…")));
@@ -519,7 +555,7 @@ export class Lobby {
     const link = `/r/${encodeURIComponent(room.room)}`;
     const seatItems = seats.map((seat, index) => {
       if (!seat || seat.open) {
-        return h("li", { class: "seat open" }, h("span", { class: "dot empty", "aria-hidden": "true" }), t("open seat"));
+        return h("li", { class: "seat open" }, h("span", { class: "dot open-seat", "aria-hidden": "true" }), t("open seat"));
       }
       const bot = seat.kind === "bot";
       const label = bot

@@ -18,6 +18,7 @@ const ROLL_MS = 400;
 const PENDING_MS = 8000;
 const CHAT_MAX = 500;
 const CHAT_KEEP = 200;
+const EVENTS_KEPT = 40;
 
 const tokenKey = (room) => `thousand.token.${room}`;
 
@@ -39,6 +40,32 @@ function motionReduced() {
     document.documentElement.classList.contains("reduce-motion") ||
     (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)
   );
+}
+
+/**
+ * The dice set aside before the last throw since all five were last in the hand: what
+ * lies beside the thrown dice on a real table (the terminal game shows the same).
+ *
+ * turn.aside, when the server sends it, is exactly that. Otherwise it is cut from
+ * turn.set_aside, every die set aside this turn in order, the last throw's own at its
+ * end: the dice in the hand at the last throw say how many came before it in this
+ * round of five, and the dice left after it how many of its own were set aside.
+ */
+function asideBeforeLast(turn, dice, last, ended) {
+  if (!turn) return [];
+  if (Array.isArray(turn.aside)) return turn.aside.filter(isFace);
+  const all = asArray(turn.set_aside).filter(isFace);
+  const thrown = dice.length;
+  if (!thrown) return all.slice(-5);
+  const before = thrown < 5 ? 5 - thrown : 0;
+  const scoring = last ? asArray(last.combinations).reduce((sum, c) => sum + asArray(c && c.dice).length, 0) : 0;
+  let own;
+  if (ended === "bust" || turn.choosing || scoring === 0) own = 0;
+  else if (!ended && Number.isInteger(turn.dice_left)) own = turn.dice_left === 5 ? thrown : thrown - turn.dice_left;
+  else own = Math.min(scoring, thrown);
+  own = Math.max(0, Math.min(own, all.length));
+  const end = all.length - own;
+  return all.slice(Math.max(0, end - before), end);
 }
 
 /** A legal action's identity: "throw", "stop", "dice", "keep:1 5". */
@@ -101,7 +128,7 @@ export class Table {
 
   /** Without a seat: the room as a spectator sees it, to offer an open seat. */
   async peek() {
-    const answer = await api("GET", `/api/rooms/${encodeURIComponent(this.room)}`);
+    const answer = await api("GET", `/api/rooms/${encodeURIComponent(this.room)}?lang=${lang()}`);
     if (answer.status === 404) {
       this.gone = true;
       this.renderGone();
@@ -150,12 +177,15 @@ export class Table {
       }
       if (message && typeof message === "object") this.receive(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (socket !== this.ws) return;
       this.ws = null;
       window.clearInterval(this.pingTimer);
       this.clearPending();
-      if (!this.gotState) {
+      if (event.code === 4404) {
+        this.gone = true;
+        this.renderGone();
+      } else if (!this.gotState) {
         this.checkGone().then((gone) => {
           if (!gone) this.retry();
         });
@@ -205,8 +235,10 @@ export class Table {
   }
 
   setConnection(value) {
+    const changed = this.connection !== value;
     this.connection = value;
     this.renderConnection();
+    if (changed && this.state && this.el) this.renderActions();
   }
 
   receive(message) {
@@ -297,14 +329,15 @@ export class Table {
         "div",
         { class: "invite-row" },
         inviteInput,
-        h("button", { type: "button", onclick: () => this.copyInvite(inviteInput) }, t("Copy")),
+        h("button", { type: "button", onclick: () => this.copyInvite() }, t("Copy")),
       ),
-      el.copied,
     );
+    el.inviteInput = inviteInput;
     el.join = h("div", { class: "join-box", hidden: true });
     el.players = h("ol", { class: "players", "aria-label": t("Players") });
     el.turnTitle = h("h2", { id: "turn-title", class: "turn-title" });
     el.total = h("div", { class: "turn-total" });
+    el.solving = h("p", { class: "solving muted", role: "status" });
     el.dice = h("div", { class: "dice-area" });
     el.summary = h("p", { class: "throw-summary", "aria-live": "polite" });
     el.combos = h("ul", { class: "combos", "aria-label": t("Scoring combinations") });
@@ -313,7 +346,9 @@ export class Table {
       "section",
       { class: "panel turn", "aria-labelledby": "turn-title" },
       el.turnTitle,
-      h("div", { class: "turn-body" }, el.dice, el.total),
+      el.solving,
+      el.total,
+      el.dice,
       el.summary,
       el.combos,
     );
@@ -328,7 +363,7 @@ export class Table {
       el.status,
     );
     el.over = h("section", { class: "panel over", hidden: true, "aria-labelledby": "over-title" });
-    el.events = h("ul", { class: "events", "aria-live": "polite", "aria-label": t("How the last turn ended") });
+    el.events = h("ol", { class: "events", role: "log", "aria-live": "polite", "aria-labelledby": "events-title" });
     el.advice = h("section", { class: "panel advice", hidden: true, "aria-labelledby": "advice-title" });
     el.sheet = h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-labelledby": "sheet-title" });
     el.chatList = h("ol", { class: "chat-list", role: "log", "aria-live": "polite", "aria-labelledby": "chat-title" });
@@ -366,6 +401,7 @@ export class Table {
           el.connection,
           el.role,
           el.invite,
+          el.copied,
         ),
         el.join,
         h(
@@ -379,8 +415,13 @@ export class Table {
             el.waiting,
             el.turn,
             el.actions,
-            h("section", { class: "events-box", "aria-label": t("How the last turn ended") }, el.events),
             el.advice,
+            h(
+              "section",
+              { class: "panel events-box", "aria-labelledby": "events-title" },
+              h("h2", { id: "events-title" }, t("How the turns ended")),
+              el.events,
+            ),
           ),
           h(
             "div",
@@ -408,13 +449,16 @@ export class Table {
     return `${window.location.origin}/r/${encodeURIComponent(this.room)}`;
   }
 
-  async copyInvite(input) {
+  async copyInvite() {
     const link = this.inviteLink();
+    const input = this.el.inviteInput;
     let done = false;
     try {
       await navigator.clipboard.writeText(link);
       done = true;
     } catch {
+      this.inviteOpen = true; // shown, so that it can be selected and copied by hand
+      this.el.invite.hidden = false;
       input.focus();
       input.select();
       try {
@@ -536,8 +580,17 @@ export class Table {
         ),
       );
     }
+    // The invite link in full while seats are open; later a button copies it (for
+    // spectators), keeping the table near the top of a phone's screen.
+    const full = status === "waiting" || this.inviteOpen;
+    if (!full) {
+      children.push(
+        " ",
+        h("button", { type: "button", class: "link", onclick: () => this.copyInvite() }, t("Copy the invite link")),
+      );
+    }
     fill(this.el.role, children);
-    this.el.invite.hidden = status === "over";
+    this.el.invite.hidden = !full;
   }
 
   hasOpenSeat(f) {
@@ -625,7 +678,7 @@ export class Table {
     const { players, room, view, toMove, you, seatOf, game } = f;
     const standings = asArray(view.standings);
     const items = [];
-    if (players.length) {
+    if (players.length && room.status !== "waiting") {
       players.forEach((player, index) => {
         const bot = player.kind === "bot" || (player.level !== null && player.level !== undefined && player.kind !== "person");
         const connected = bot || player.connected !== false;
@@ -650,12 +703,12 @@ export class Table {
               h("span", { class: "p-name" }, str(player.name) || "?"),
               winner ? h("span", { class: "crown", "aria-label": t("winner") }, "★") : null,
               !bot ? h("span", { class: "sr-only" }, connected ? t("(online)") : t("(offline)")) : null,
+              moving ? h("span", { class: "sr-only" }, t("to move")) : null,
+              moving ? h("span", { class: "p-clock", "data-clock": "1", hidden: true }) : null,
             ),
             h("div", { class: "p-score" }, number(player.score)),
             tags.length ? h("div", { class: "p-tags" }, tags.join(" · ")) : null,
             where ? h("div", { class: "p-where" }, where) : null,
-            moving ? h("div", { class: "p-clock", "data-clock": "1", hidden: true }) : null,
-            moving ? h("span", { class: "sr-only" }, t("to move")) : null,
           ),
         );
       });
@@ -670,13 +723,18 @@ export class Table {
             h(
               "div",
               { class: "p-head" },
-              h("span", { class: `dot ${seat.open ? "empty" : bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }),
+              h("span", { class: `dot ${seat.open ? "open-seat" : bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }),
               h("span", { class: "p-name" }, seat.open ? t("open seat") : str(seat.name) || "?"),
             ),
             h(
               "div",
               { class: "p-tags" },
-              [bot ? t("computer") : null, index === you ? t("you") : null].filter(Boolean).join(" · "),
+              [
+                bot ? (seat.level ? t("computer: {level}", { level: levelName(seat.level) }) : t("computer")) : null,
+                index === you ? t("you") : null,
+              ]
+                .filter(Boolean)
+                .join(" · "),
             ),
           ),
         );
@@ -688,7 +746,7 @@ export class Table {
 
   renderTurn(f) {
     const { room, players, turn, toMove, over, game, view } = f;
-    const waiting = room.status === "waiting" && !players.length;
+    const waiting = room.status === "waiting";
     this.el.waiting.hidden = !waiting;
     this.el.turn.hidden = waiting;
     if (waiting) {
@@ -700,7 +758,7 @@ export class Table {
           { class: "panel" },
           h("h2", null, t("Waiting for players")),
           h("p", null, t("The game starts when every seat is taken. Open seats: {n}.", { n: open })),
-          h("p", { class: "muted" }, t("Send the invite link above to whoever you want to play with.")),
+          f.you !== null ? h("p", { class: "muted" }, t("Send the invite link above to whoever you want to play with.")) : null,
         ),
       );
       return;
@@ -720,12 +778,16 @@ export class Table {
       !over && game.thinking ? h("span", { class: "thinking", "aria-label": t("thinking") }, h("i"), h("i"), h("i")) : null,
     );
 
+    const solving = str(view.solving);
+    if (this.el.solving.textContent !== solving) this.el.solving.textContent = solving;
+    this.el.solving.hidden = !solving;
+
     const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
     const last = turn && turn.last && typeof turn.last === "object" ? turn.last : null;
     const ended = turn ? str(turn.ended) : "";
     const owner = turn && Number.isInteger(turn.player) ? players.find((p, i) => (Number.isInteger(p.seat) ? p.seat : i) === turn.player) : null;
     const dice = last && Array.isArray(last.dice) ? last.dice.filter(isFace) : throws.length ? throws[throws.length - 1].filter(isFace) : [];
-    const aside = turn ? asArray(turn.set_aside).filter(isFace) : [];
+    const aside = asideBeforeLast(turn, dice, last, ended);
     const left = turn && Number.isInteger(turn.dice_left) ? turn.dice_left : 5;
     const rows = [];
     let thrownNodes = [];
@@ -765,12 +827,15 @@ export class Table {
       this.el.total,
       h("span", { class: "label" }, ended ? t("The turn's total") : t("Turn total")),
       h("span", { class: `value${ended === "bust" ? " lost" : ""}` }, number(total)),
-      !ended && dice.length && left > 0 ? h("span", { class: "left muted" }, t("Dice left: {n}", { n: left })) : null,
+      !ended && turn && !turn.choosing && dice.length && left > 0 ? h("span", { class: "left muted" }, t("Dice left: {n}", { n: left })) : null,
     );
 
+    const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
+    // The chips below say what the summary says; it stays for screen readers, which
+    // hear it on every throw (aria-live), and shows when nothing scored.
     this.el.summary.textContent = str(view.throw_summary);
     this.el.summary.hidden = !this.el.summary.textContent;
-    const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
+    this.el.summary.classList.toggle("sr-only", combos.length > 0);
     fill(
       this.el.combos,
       combos.map((combo) =>
@@ -778,7 +843,7 @@ export class Table {
           "li",
           { class: "combo" },
           h("span", { class: "combo-name" }, str(combo.name).replace(/_/g, " ")),
-          h("span", { class: "combo-dice" }, faces(asArray(combo.dice))),
+          /\d/.test(str(combo.name)) ? null : h("span", { class: "combo-dice" }, faces(asArray(combo.dice))),
           h("span", { class: "combo-points" }, Number.isFinite(combo.points) ? `+${combo.points}` : ""),
         ),
       ),
@@ -831,7 +896,7 @@ export class Table {
     const has = (name) => legal.some((item) => item === name);
     const buttons = [];
     const choices = [];
-    const busy = Boolean(this.pending);
+    const busy = Boolean(this.pending) || this.connection !== "open";
     if (you !== null && !over && room.status !== "waiting") {
       const showDecide = has("throw") || has("stop") || "throw" in refusals || "stop" in refusals;
       if (showDecide) {
@@ -839,6 +904,7 @@ export class Table {
           ["throw", "T", t("Throw")],
           ["stop", "S", t("Stop")],
         ]) {
+          if (name === "throw" && has("dice")) continue; // the faces are entered instead
           const allowed = has(name);
           const reason = !allowed ? str(refusals[name]) : "";
           const reasonId = `refusal-${name}`;
@@ -852,7 +918,8 @@ export class Table {
                   type: "button",
                   class: `big act-${name}`,
                   dataset: { act: name },
-                  disabled: !allowed || busy,
+                  disabled: !allowed,
+                  "aria-disabled": busy ? "true" : null,
                   "aria-keyshortcuts": name === "throw" ? "T Space" : "S",
                   "aria-describedby": reason ? reasonId : null,
                   onclick: () => this.act(name),
@@ -879,7 +946,7 @@ export class Table {
                   type: "button",
                   class: "keep",
                   dataset: { act: actionKey(item) },
-                  disabled: busy,
+                  "aria-disabled": busy ? "true" : null,
                   "aria-keyshortcuts": index < 9 ? String(index + 1) : null,
                   "aria-label": t("Set aside {dice}", { dice: faces(item.keep) }),
                   onclick: () => this.act("keep", { dice: item.keep.slice() }),
@@ -894,16 +961,20 @@ export class Table {
       }
       if (has("dice")) choices.push(this.entryPanel(f, busy));
       else this.entry = [];
+      const me = f.players.find((_, i) => f.seatOf(i) === you);
+      if (me && me.auto && !over) {
+        choices.unshift(
+          h("p", { class: "auto-note" }, t("Your time ran out: the computer is playing for you. Make a move to take your seat back.")),
+        );
+      }
       if (!buttons.length && !choices.length) {
         choices.push(h("p", { class: "muted wait" }, mine ? t("One moment…") : t("Waiting for your turn.")));
       }
-    } else if (you === null && !over && room.status !== "waiting") {
-      choices.push(h("p", { class: "muted wait" }, t("You are watching: the players' moves appear here as they happen.")));
     }
     fill(this.el.buttons, buttons);
     fill(this.el.choices, choices);
     this.el.actions.classList.toggle("mine", mine && !over);
-    this.el.actions.hidden = over || room.status === "waiting";
+    this.el.actions.hidden = over || room.status === "waiting" || you === null;
     if (hadFocus !== null) {
       const again = hadFocus ? this.el.actions.querySelector(`[data-act="${CSS.escape(hadFocus)}"]`) : null;
       if (again && !again.disabled) again.focus();
@@ -932,10 +1003,12 @@ export class Table {
               type: "button",
               class: "face",
               dataset: { act: `face:${face}` },
-              disabled: complete || busy,
+              disabled: complete,
+              "aria-disabled": busy ? "true" : null,
               "aria-label": t("Face {n}", { n: face }),
               "aria-keyshortcuts": String(face),
               onclick: () => {
+                if (this.pending) return;
                 if (this.entry.length < need) this.entry.push(face);
                 update();
               },
@@ -960,9 +1033,11 @@ export class Table {
           {
             type: "button",
             dataset: { act: "entry-undo" },
-            disabled: !this.entry.length || busy,
+            disabled: !this.entry.length,
+            "aria-disabled": busy ? "true" : null,
             "aria-keyshortcuts": "Backspace",
             onclick: () => {
+              if (this.pending) return;
               this.entry.pop();
               update();
             },
@@ -975,7 +1050,8 @@ export class Table {
             type: "button",
             class: "primary",
             dataset: { act: "entry-done" },
-            disabled: !complete || busy,
+            disabled: !complete,
+            "aria-disabled": busy ? "true" : null,
             "aria-keyshortcuts": "Enter",
             onclick: () => this.submitEntry(need),
           },
@@ -992,19 +1068,34 @@ export class Table {
     this.act("dice", { dice });
   }
 
+  /**
+   * How turns ended, as a running log: view.events tells the last turn's end until the
+   * next throw; each new telling is appended (never redrawn, so a screen reader hears
+   * it once), the latest ones in bold. A new game or language starts it afresh.
+   */
   renderEvents(f) {
     const lines = asArray(f.view.events).map(str).filter(Boolean);
+    const context = `${f.game.number}|${lang()}`;
+    if (this.shown.eventsContext !== context) {
+      this.shown.eventsContext = context;
+      this.shown.events = "";
+      this.el.events.replaceChildren();
+    }
     const key = lines.join("\n");
-    if (this.shown.events === key) return;
-    this.shown.events = key;
-    fill(this.el.events, lines.map((line) => h("li", null, line)));
-    this.el.events.parentElement.hidden = !lines.length;
+    if (lines.length && this.shown.events !== key) {
+      this.shown.events = key;
+      for (const item of this.el.events.querySelectorAll("li.latest")) item.classList.remove("latest");
+      for (const line of lines) this.el.events.append(h("li", { class: "latest" }, line));
+      while (this.el.events.children.length > EVENTS_KEPT) this.el.events.firstElementChild.remove();
+      this.el.events.scrollTop = this.el.events.scrollHeight;
+    }
+    this.el.events.parentElement.hidden = !this.el.events.children.length;
   }
 
   renderAdvice(f) {
     const { view } = f;
     const advice = asArray(view.advice).filter((item) => item && typeof item === "object");
-    const note = str(view.advice_note);
+    const note = str(view.advice_note) === str(view.solving) ? "" : str(view.advice_note);
     if (!advice.length && !note) {
       this.el.advice.hidden = true;
       this.el.advice.replaceChildren();
@@ -1089,7 +1180,7 @@ export class Table {
           "a",
           {
             class: "button",
-            href: `/api/rooms/${encodeURIComponent(this.room)}/record`,
+            href: `/api/rooms/${encodeURIComponent(this.room)}/record${number ? `?number=${number}` : ""}`,
             download: `thousand-${this.room}${number ? `-${number}` : ""}.json`,
           },
           t("Download the record"),
@@ -1156,10 +1247,11 @@ export class Table {
     const seed = str(game.dice_seed);
     const options = room.options && typeof room.options === "object" ? room.options : {};
     const parts = [];
-    if (options.dice === "table") {
+    const table = options.dice === "table" || game.dice === "table";
+    if (table) {
       parts.push(h("span", null, t("Real dice: the players enter the faces.")));
     }
-    if (commitment) {
+    if (commitment && !table) {
       parts.push(
         h(
           "span",
@@ -1176,11 +1268,11 @@ export class Table {
     if (Number.isInteger(room.spectators) && room.spectators > 0) {
       parts.push(h("span", null, t("Spectators: {n}", { n: room.spectators })));
     }
-    const key = JSON.stringify([commitment, seed, options.dice, room.spectators, lang()]);
+    const key = JSON.stringify([commitment, seed, table, room.spectators, lang()]);
     if (this.shown.fair === key) return;
     this.shown.fair = key;
     fill(this.el.fair, parts);
-    if (commitment) {
+    if (commitment && !table) {
       this.el.fair.append(h("span", { class: "sr-only" }, t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it.")));
     }
   }
@@ -1199,7 +1291,7 @@ export class Table {
     }
     const left = at - (Date.now() + this.skew);
     clock.hidden = false;
-    clock.textContent = `⏱ ${clockText(left)}`;
+    clock.textContent = clockText(left);
     clock.setAttribute("aria-label", t("Time left: {time}", { time: clockText(left) }));
     clock.classList.toggle("low", left < 10000);
   }

@@ -1,0 +1,107 @@
+"""``thousand verify RECORD``: are a server game's dice the ones its published seed gives?
+
+The server commits to a secret seed when a game starts and publishes it when the game is
+over (PROTOCOL.md, "What the server promises"; the derivation is in docs/dice.md). This
+command replays the record (an illegal one is refused exactly as ``thousand replay``
+refuses it), checks the seed against the commitment and recomputes every throw.
+
+Exit statuses follow ``cmp`` and ``sha256sum --check``: 0 when every throw is verified,
+1 when the answer is no — a throw differs, the seed is not the one committed to — or
+when there is nothing to verify yet (a game in progress has only the commitment, table
+dice have no seed), and 2 for bad input as everywhere (a malformed record, a malformed
+``meta.dice_seed``). A failed verification is not bad input: the record is well formed
+and the command has answered, so a script can tell "not verified" (1) from "could not
+read it" (2). The answer is one line on standard output (or ``--json``) in every case.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.cli.commands.replay import read_record
+from thousand.core.errors import one_line
+from thousand.games import game_of_record
+from thousand.games.dice1000.scoring import Dice
+from thousand.games.dice1000.verify import Mismatch, Verification, verify_record
+
+SHOWN_HEX = 16
+"""How many hexadecimal digits of a seed or commitment a line shows (then ``…``)."""
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "verify",
+        help="check that a server game's dice are the ones its published seed gives",
+        description="Replay a game record played on a server and check its dice: the seed in "
+        "meta.dice_seed must have the SHA-256 in meta.dice_commitment, and every throw must "
+        "show the faces the seed gives (the derivation is in docs/dice.md). Exit status 0: "
+        "verified; 1: not verified, or nothing to verify yet; 2: a malformed record.",
+        epilog="example: thousand verify game.json",
+    )
+    parser.add_argument("record", metavar="RECORD", help="a record file, or - for standard input")
+    add_json_option(parser, "the verdict: verified, throws, commitment_ok, mismatch and reason")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    data = read_record(args.record, env)
+    game_of_record(data)  # a game the program does not know: the usual one line
+    result = verify_record(data)
+    if args.json:
+        env.print_json(result.to_json_data())
+    else:
+        env.print(one_line(verdict(result)))
+    return ExitStatus.OK if result.ok else ExitStatus.ERROR
+
+
+def verdict(result: Verification) -> str:
+    """The one line that answers: verified, not verified (where), or why not checkable."""
+    if result.reason == "table_dice":
+        return (
+            'nothing to verify: the game was played with table dice (meta.dice is "table"), '
+            "real dice thrown by the players"
+        )
+    if result.reason == "other_dice":
+        return (
+            f"cannot verify: the dice came from {result.dice!r} (meta.dice), "
+            "not from a server's seed"
+        )
+    if result.reason == "no_commitment":
+        return (
+            "cannot verify: the record has no dice commitment (meta.dice_commitment); "
+            "its dice were not drawn from a committed seed"
+        )
+    if result.reason == "no_seed":
+        return (
+            "cannot verify yet: the game is in progress, the record has only the commitment "
+            f"{_short(result.commitment)}; the seed is published when the game is over"
+        )
+    seed = _short(result.seed)
+    problems = []
+    if not result.commitment_ok:
+        problems.append(
+            f"the SHA-256 of seed {seed} is not the commitment {_short(result.commitment)}"
+        )
+    if result.mismatch is not None:
+        problems.append(_mismatch(result.mismatch, seed))
+    if problems:
+        return "not verified: " + "; ".join(problems)
+    if result.throws == 1:
+        return f"verified: the only throw is the one seed {seed} gives (commitment ok)"
+    return f"verified: all {result.throws} throws are the ones seed {seed} gives (commitment ok)"
+
+
+def _mismatch(mismatch: Mismatch, seed: str) -> str:
+    return (
+        f"turn {mismatch.turn} ({mismatch.player}), throw {mismatch.throw}: the record has "
+        f"{_faces(mismatch.recorded)}, seed {seed} gives {_faces(mismatch.derived)}"
+    )
+
+
+def _faces(dice: Dice) -> str:
+    return " ".join(map(str, dice))
+
+
+def _short(digits: str | None) -> str:
+    return f"{(digits or '')[:SHOWN_HEX]}…"
