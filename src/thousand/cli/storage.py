@@ -161,8 +161,10 @@ def start(
     path: Path,
     seed: int | None = None,
     dice: DiceSource | None = None,
+    table_dice: bool = False,
 ) -> Session:
-    """A new game of the terminal front-end, saved to ``path`` after every turn."""
+    """A new game of the terminal front-end, saved to ``path`` after every turn
+    (``table_dice``: real dice, the faces typed in)."""
     return Session.new(
         game,
         seats,
@@ -171,6 +173,7 @@ def start(
         seed=seed,
         save=file_saver(path),
         dice=dice,
+        table_dice=table_dice,
     )
 
 

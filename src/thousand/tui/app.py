@@ -48,7 +48,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.i18n import Translator
@@ -149,6 +149,7 @@ class ThousandApp(App[int]):
     #turn-info { height: auto; }
     #history { height: auto; }
     #notice { height: auto; color: $warning; text-style: bold; }
+    #entry { display: none; width: 100%; max-width: 64; }
     #advice { height: auto; display: none; }
     #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
            scrollbar-size-vertical: 1; }
@@ -165,6 +166,8 @@ class ThousandApp(App[int]):
         Binding(any_layout("a"), "pick_all", show=False),
         Binding(any_layout("c"), "advice", show=False),
         Binding(any_layout("n"), "play_again", show=False),
+        Binding(any_layout("u"), "undo", show=False),
+        Binding("escape", "close_entry", show=False),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 6)),
     ]
 
@@ -200,6 +203,10 @@ class ThousandApp(App[int]):
         self.solve_started: float | None = None
         """When that solve started (``time.monotonic``), to show how long it has taken."""
         self._solve_clock: Timer | None = None
+        self.entry_open = False
+        """Real dice: the line where the faces that fell are typed is open."""
+        self.entry_for_bot = False
+        """That line is open for a computer player's throw (it decided to throw)."""
 
     # -- layout ----------------------------------------------------------------
 
@@ -215,6 +222,7 @@ class ThousandApp(App[int]):
                     yield Static(id="turn-info")
                     yield Static(id="history")
                     yield Static(id="notice")
+                    yield Input(id="entry", max_length=20)
                     yield Static(id="advice")
                     yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 with Vertical(id="sheet"):  # the scores first, at eye level; the rounds fill
@@ -231,6 +239,7 @@ class ThousandApp(App[int]):
                     self.say(line, style="dim")
         self.refresh_view()
         self.schedule_bot(FIRST_PAUSE)
+        self.open_forced_entry()
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -365,6 +374,17 @@ class ThousandApp(App[int]):
         hints: list[KeyHint] = []
         if self.too_small:
             return None, [KeyHint("Q", tr.gettext("save and quit"))]
+        if self.entry_open:
+            lead = Text(tr.gettext("Type the faces that fell, then Enter."), style="italic")
+            hints.append(KeyHint(tr.gettext("Enter"), tr.gettext("done")))
+            if not self.entry_for_bot:
+                hints.append(KeyHint("Esc", tr.gettext("back")))
+            return lead, hints
+        undo = (
+            [KeyHint("U", tr.gettext("correct the last throw"))]
+            if session.undo_point is not None
+            else []
+        )
         if state.is_over:
             if self.again is not None:
                 first = session.seats[1 % len(session.seats)].name
@@ -379,6 +399,7 @@ class ThousandApp(App[int]):
                 tr.gettext("Now playing: {name}…").format(name=session.seat.name), style="italic"
             )
             return lead, [
+                *undo,
                 KeyHint("H", tr.gettext("rules")),
                 KeyHint("Q", tr.gettext("save and quit")),
             ]
@@ -409,6 +430,7 @@ class ThousandApp(App[int]):
                 hints.append(KeyHint("S", what))
             elif state.throws:  # why not is the turn line's to say: the bar stays short
                 hints.append(KeyHint("S", tr.gettext("stop — not yet"), allowed=False))
+        hints.extend(undo)
         if self.advice_shown:
             hints.append(KeyHint("C", tr.gettext("hide the chances")))
         elif state.phase is Phase.DECIDE:  # the chances are of throwing or stopping
@@ -500,6 +522,7 @@ class ThousandApp(App[int]):
             self.schedule_bot(TURN_PAUSE)
         else:
             self.schedule_bot(THROW_PAUSE)
+        self.open_forced_entry()
 
     def schedule_bot(self, pause: float) -> None:
         """If a computer player is to move, let it take one step after ``pause``."""
@@ -524,11 +547,22 @@ class ThousandApp(App[int]):
             self.bot_busy = False
         if session.state is not state or self.quitting:
             return
+        if session.table_dice and action == THROW:
+            # The computer decided to throw: a person throws its dice and types them.
+            # Its decision is taken, so the last entry can no longer be corrected.
+            session.undo_point = None
+            self.bot_busy = True
+            self.entry_for_bot = True
+            self.open_entry()
+            return
         self.show_step(session.act(action))
 
     def action_throw(self) -> None:
         if self.human_may_act() and self.session.state.phase is Phase.DECIDE:
-            self.perform(THROW)
+            if self.session.table_dice and THROW in self.session.state.legal_actions():
+                self.open_entry()
+            else:
+                self.perform(THROW)
         elif self.human_may_act() and self.session.state.phase is Phase.SET_ASIDE:
             self.notice = self.tr.gettext("Choose the dice to set aside first (Enter).")
             self.refresh_view()
@@ -578,6 +612,90 @@ class ThousandApp(App[int]):
             self.action_set_aside()
         else:
             self.action_throw()
+
+    # -- real dice (thousand play --table) -------------------------------------------
+
+    def open_forced_entry(self) -> None:
+        """Open the entry line at once when a person has no choice but to throw.
+
+        Not while the last entry may still be corrected: the line would take the U key.
+        """
+        session = self.session
+        if (
+            session.table_dice
+            and session.undo_point is None
+            and not self.entry_open
+            and self.human_may_act()
+            and session.state.phase is Phase.DECIDE
+            and session.state.legal_actions() == (THROW,)
+        ):
+            self.open_entry()
+
+    def open_entry(self, typed: str = "") -> None:
+        """The line for the faces that fell, focused, with what was typed before."""
+        session, tr = self.session, self.tr
+        entry = self.query_one("#entry", Input)
+        entry.placeholder = tr.gettext("{name}: the faces that fell, e.g. 25441").format(
+            name=session.seat.name
+        )
+        entry.value = typed
+        entry.cursor_position = len(typed)
+        entry.display = True
+        self.entry_open = True
+        entry.focus()
+        self.refresh_view()
+
+    def action_close_entry(self) -> None:
+        """Esc: back to deciding (a computer's throw, once decided, waits for its faces)."""
+        if not self.entry_open or self.entry_for_bot:
+            return
+        self.hide_entry()
+        self.notice = ""
+        self.refresh_view()
+
+    def hide_entry(self) -> None:
+        entry = self.query_one("#entry", Input)
+        entry.display = False
+        entry.value = ""
+        self.entry_open = False
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the entry line: the throw, if the engine takes the faces typed."""
+        event.stop()
+        tr = self.tr
+        entered = typed_faces(tr, event.value)
+        if isinstance(entered, str):
+            self.notice = entered
+            self.refresh_view()
+            return
+        try:
+            step = self.session.enter_throw(entered)
+        except IllegalActionError as exc:
+            self.notice = tr_refusal(tr, exc)
+            self.refresh_view()
+            return
+        self.hide_entry()
+        self.notice = ""
+        if self.entry_for_bot:
+            self.entry_for_bot = False
+            self.bot_busy = False
+        self.show_step(step)
+
+    def action_undo(self) -> None:
+        """U: take back the last throw typed (until the next decision) and type it again."""
+        session = self.session
+        if self.entry_open or session.undo_point is None or self.too_small:
+            return
+        last = session.throws[-1].dice if session.throws else ()
+        if not session.undo_entry():
+            return
+        self.picked = []
+        self.say(self.tr.gettext("The last throw is taken back."), style="dim")
+        self.entry_for_bot = session.bot_to_move
+        self.bot_busy = self.bot_busy or session.bot_to_move
+        self.notice = ""
+        self.open_entry("".join(map(str, last)))
 
     def action_play_again(self) -> None:
         """After a game: the next one at the same table, whoever was second moving first."""
@@ -778,6 +896,18 @@ class ThousandApp(App[int]):
         with contextlib.suppress(ThousandError):  # the last turn's save stands
             self.session.save()
         self.exit(0)
+
+
+def typed_faces(tr: Translator, text: str) -> tuple[int, ...] | str:
+    """The faces typed for a throw of real dice (``25441``, spaces or commas allowed), or
+    why they cannot be: the count and the range are the engine's to check."""
+    cleaned = text.replace(" ", "").replace(",", "")
+    if not cleaned:
+        return tr.gettext("Type the faces that fell, e.g. 25441.")
+    for char in cleaned:
+        if not ("0" <= char <= "9"):
+            return tr.gettext("Only digits: “{char}” is not a die face.").format(char=char)
+    return tuple(int(char) for char in cleaned)
 
 
 def positions_of(dice: Sequence[int], faces: Sequence[int]) -> list[int]:

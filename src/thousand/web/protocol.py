@@ -64,15 +64,18 @@ class _Strict(BaseModel):
 
 
 class SeatSpec(_Strict):
-    """One of seats 1…n−1: ``{"open": true}`` for a person, ``{"bot": LEVEL}`` a computer."""
+    """One of seats 1…n−1: ``{"open": true}`` for a person who will join,
+    ``{"bot": LEVEL}`` a computer, or (the server's addition) ``{"name": NAME}`` a person
+    sitting at the creator's table, whose moves the creator's device enters."""
 
     open: Literal[True] | None = None
     bot: Literal["cautious", "balanced", "bold", "perfect"] | None = None
+    name: StrictStr | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> SeatSpec:
-        if (self.open is None) == (self.bot is None):
-            raise ValueError('a seat is either {"open": true} or {"bot": LEVEL}')
+        if [self.open, self.bot, self.name].count(None) != 2:
+            raise ValueError('a seat is one of {"open": true}, {"bot": LEVEL}, {"name": NAME}')
         return self
 
 
@@ -87,6 +90,8 @@ class Options(_Strict):
     """The language the computer players are named in (the creator's page's)."""
     mute_spectators: StrictBool = False
     """Spectators may read the chat but not write in it."""
+    scorekeeper: StrictBool = False
+    """The creator's device enters every person's moves (one phone for a whole table)."""
 
 
 class CreateRoom(_Strict):

@@ -30,7 +30,7 @@ from typing import Any
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import translator
-from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside
+from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.dice import ScriptedDice
 from thousand.games.dice1000.fairdice import SEED_BYTES, SeededDice, commitment
@@ -79,6 +79,10 @@ class SeatState:
     token_hash: str | None = None
     auto: bool = False
     """A person's seat played by the computer since their time ran out, until they act."""
+    local: bool = False
+    """A person at the creator's table without a device of their own (the keeper enters)."""
+    keeper: bool = False
+    """The creator's seat: it enters the moves of ``local`` seats (all, with ``scorekeeper``)."""
 
     @property
     def open(self) -> bool:
@@ -91,6 +95,8 @@ class SeatState:
             "level": self.level,
             "token_hash": self.token_hash,
             "auto": self.auto,
+            "local": self.local,
+            "keeper": self.keeper,
         }
 
 
@@ -151,6 +157,8 @@ class Room:
     session: Session | None = None
     deadline: datetime | None = None
     rematch: set[int] = field(default_factory=set)
+    undo_seat: int | None = None
+    """Table dice: the seat that entered the last throw, while it may take it back."""
     finished_record: dict[str, Any] | None = None
     """The record of the game just finished, once a rematch has started the next one."""
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
@@ -169,10 +177,16 @@ class Room:
         """
         game, spec = rules_of(body.rules)
         token = new_token()
-        creator = SeatState("person", _name_checked(body.name, []), None, hash_token(token))
+        creator = SeatState(
+            "person", _name_checked(body.name, []), None, hash_token(token), keeper=True
+        )
         seats = [creator]
         tr = translator(body.options.language)
         for spec_seat in body.seats:
+            if spec_seat.name is not None:
+                taken = [seat.name for seat in seats if seat.name]
+                seats.append(SeatState("person", _name_checked(spec_seat.name, taken), local=True))
+                continue
             if spec_seat.bot is None:
                 seats.append(SeatState("person"))
                 continue
@@ -241,6 +255,7 @@ class Room:
             language=self.options.language,
             program=PROGRAM,
             dice=SeededDice(self.seed),
+            table_dice=self.options.dice == "table",
         )
         meta = session.record.meta
         assert meta is not None
@@ -286,12 +301,55 @@ class Room:
             raise ProtocolError("stale", f"stale state: acted on {seq}, the room is at {self.seq}")
         if seat is None:
             raise ProtocolError("spectator", "spectators cannot act")
-        if seat != self.session.state.current:
-            name = self.session.state.players[self.session.state.current].name
+        mover = self.session.state.current
+        if self.acts_for(seat) != mover and not (action == "undo" and self.may_undo(seat)):
+            name = self.session.state.players[mover].name
             raise ProtocolError("not_your_turn", f"it is {name}'s turn")
+        if action == "undo" and self.options.dice == "table":
+            self.undo(seat)
+            return
         move = self._action(action, dice)
-        self.seats[seat].auto = False
+        self.seats[mover].auto = False
         self._apply(move, entered=dice if action == "dice" else None)
+        self.undo_seat = seat if action == "dice" else None
+
+    def acts_for(self, seat: int | None) -> int | None:
+        """The seat whose move a connection holding ``seat`` may enter now: its own, or
+        — for the creator's device — a person's at the same table (``local`` seats, and
+        every person seat under ``scorekeeper``)."""
+        mover = self.mover
+        if seat is None or mover is None:
+            return None
+        if seat == mover:
+            return seat
+        keeper, moving = self.seats[seat], self.seats[mover]
+        if keeper.keeper and moving.kind == "person" and (moving.local or self.options.scorekeeper):
+            return mover
+        return None
+
+    def may_undo(self, seat: int | None) -> bool:
+        """``seat`` entered the last throw and nobody has decided anything since."""
+        return (
+            seat is not None
+            and seat == self.undo_seat
+            and self.session is not None
+            and self.session.undo_point is not None
+            and self.status == "playing"
+        )
+
+    def undo(self, seat: int) -> None:
+        """Table dice: take back a mistyped throw (see ``Session.undo_entry``)."""
+        if not self.may_undo(seat):
+            raise ProtocolError(
+                "illegal",
+                "only the last throw entered, before anything else, can be taken back",
+                rule="undo",
+            )
+        assert self.session is not None
+        self.session.undo_entry()
+        self.undo_seat = None
+        self.seq += 1
+        self._set_deadline()
 
     def _action(self, action: str, dice: list[int] | None) -> Action:
         table = self.options.dice == "table"
@@ -320,23 +378,13 @@ class Room:
         """Through the engine's checked path; refusals change nothing."""
         session = self.session
         assert session is not None
-        state = session.state
-        if entered is not None:
-            try:  # checked on a copy first: the session draws from its source only once
-                state.apply(THROW).apply(Outcome(tuple(entered)))
-            except IllegalActionError as exc:
-                raise _illegal(exc) from None
-            source = session.dice
-            session.dice = ScriptedDice([entered])
-            try:
-                session.act(THROW)
-            finally:
-                session.dice = source
-        else:
-            try:
+        try:
+            if entered is not None:
+                session.enter_throw(entered)
+            else:
                 session.act(move)
-            except IllegalActionError as exc:
-                raise _illegal(exc) from None
+        except IllegalActionError as exc:
+            raise _illegal(exc) from None
         self._changed()
 
     def _changed(self) -> None:

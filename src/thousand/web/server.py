@@ -134,8 +134,10 @@ class LiveRoom:
     """The solver's last progress line."""
 
     def connected(self) -> list[bool]:
+        """Per seat: a device holds it (a ``local`` seat: the keeper's device)."""
         held = {c.token_hash for c in self.connections if c.token_hash is not None}
-        return [seat.token_hash in held for seat in self.room.seats]
+        keeper = any(seat.keeper and seat.token_hash in held for seat in self.room.seats)
+        return [keeper if seat.local else seat.token_hash in held for seat in self.room.seats]
 
     def spectators(self) -> int:
         return sum(1 for c in self.connections if self.room.seat_of(c.token_hash) is None)
@@ -278,7 +280,8 @@ class Hub:
                 if live.solve_progress:
                     note = f"{note} {live.solve_progress}"
             view["solving"] = note
-            mine = seat is not None and seat == room.mover and room.options.advisor
+            mine = room.mover is not None and room.acts_for(seat) == room.mover
+            mine = mine and room.options.advisor
             if live.advice_error is not None:
                 text, reason = live.advice_error
                 note = tr.gettext(text).format(reason=reason)

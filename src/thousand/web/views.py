@@ -79,6 +79,7 @@ def room_summary(room: Room, connected: Sequence[bool], spectators: int) -> dict
                 "kind": seat.kind,
                 "open": seat.open,
                 "connected": seat.kind == "bot" or connected[index],
+                "local": seat.local,
                 "level": seat.level,
             }
             for index, seat in enumerate(room.seats)
@@ -182,13 +183,16 @@ def game_view(
         cached = room.view_cache[key] = shared_view(room, tr, connected)
     view = dict(cached)
     session = room.session
-    mine = session is not None and seat is not None and room.mover == seat
+    mine = session is not None and room.mover is not None and room.acts_for(seat) == room.mover
+    undo = ["undo"] if room.may_undo(seat) else []
     if not mine or session is None:
+        if undo:
+            view["legal"] = undo
         return view
     state = session.state
     legal = state.legal_actions()
     table_dice = room.options.dice == "table"
-    view["legal"] = [_action_data(action, table_dice, state) for action in legal]
+    view["legal"] = [_action_data(action, table_dice, state) for action in legal] + undo
     view["refusals"] = _refusals(state, legal, tr)
     if advice:
         lines = chance_lines(tr, state, advice)

@@ -93,12 +93,22 @@ def register(subparsers: Subparsers) -> None:
         help="continue a saved game: its file, or its name as 'thousand games' lists it",
     )
     parser.add_argument("--fast", action="store_true", help="computer players move without pauses")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="real dice at a real table: the program keeps the score, the players throw "
+        "their own dice and type the faces that fell (25441)",
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     session, tr, path = prepare(args)
     interactive = env.stdin.isatty() and env.stdout.isatty()
+    if not interactive and session.table_dice:
+        raise PlayersError(
+            tr.gettext("a game with real dice needs a terminal: the faces are typed in")
+        )
     if not interactive and session.has_humans:
         raise PlayersError(
             tr.gettext(
@@ -144,7 +154,14 @@ class Sitting:
         path = new_game_path()
         # With --seed the games of a sitting are reproducible too (each its own seed).
         seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
-        session = start(finished.game, seats, language=self.tr.language, path=path, seed=seed)
+        session = start(
+            finished.game,
+            seats,
+            language=self.tr.language,
+            path=path,
+            seed=seed,
+            table_dice=finished.table_dice,
+        )
         session.strategy = finished.strategy  # loaded once a sitting
         session.save()
         self.games.append((session, path, True))
@@ -170,11 +187,11 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
     tr = translator(args.lang or default_language())
     save = Path(args.save) if args.save else None
     if args.resume:
-        if args.players or args.rules:
+        if args.players or args.rules or args.table:
             raise PlayersError(
                 tr.gettext(
-                    "--resume continues a saved game with its own players and rules: "
-                    "leave out --players and --rules"
+                    "--resume continues a saved game with its own players, rules and dice: "
+                    "leave out --players, --rules and --table"
                 )
             )
         saved = load_game(resume_path(args.resume))
@@ -192,7 +209,9 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
         _check_new_file(save, tr)
     game = Game(rules)
     try:
-        session = start(game, seats, language=tr.language, path=save, seed=args.seed)
+        session = start(
+            game, seats, language=tr.language, path=save, seed=args.seed, table_dice=args.table
+        )
     except RulesError as exc:  # the engine's own check of the names
         raise PlayersError(str(exc)) from None
     return session, tr, save

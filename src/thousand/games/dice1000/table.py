@@ -31,7 +31,7 @@ from thousand import __version__
 from thousand.core.errors import RecordError, ThousandError
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
 from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
-from thousand.games.dice1000.dice import DiceSource, RandomDice
+from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.record import RecordBuilder, Replay, TurnSummary
@@ -93,6 +93,27 @@ class ThrowView:
 
 
 @dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """The table before an entered throw (:meth:`Session.undo_entry` puts it back)."""
+
+    state: GameState
+    record_turns: list[dict[str, Any]]
+    throws: list[ThrowView]
+    turns: list[TurnSummary]
+    last_end: TurnEnd | None
+
+
+def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    """A record's turn, its throws copied (the builder appends to the last one in place)."""
+    return {
+        key: [roll if isinstance(roll, dict) else list(roll) for roll in value]
+        if key == "rolls"
+        else value
+        for key, value in turn.items()
+    }
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """What one step did: the action, the throw if there was one, how the turn ended."""
 
@@ -126,6 +147,10 @@ class Session:
     strategy: SolvedStrategy | None = None
     """The solved strategy of the rules, once :meth:`prepare_strategy` has it (shared by
     the advisor, so it is loaded once per game)."""
+    table_dice: bool = False
+    """Real dice at a real table: every throw's faces are entered (:meth:`enter_throw`)."""
+    undo_point: _Snapshot | None = None
+    """The table before the last entered throw, while it may still be corrected."""
 
     # -- making one --------------------------------------------------------------
 
@@ -140,11 +165,13 @@ class Session:
         seed: int | None = None,
         save: SaveRecord | None = None,
         dice: DiceSource | None = None,
+        table_dice: bool = False,
     ) -> Session:
         """A new game; ``seed`` (chosen at random if None) fixes the dice and the bots.
 
         ``program`` names the front-end in the record's ``meta`` (``thousand play``);
-        ``save`` None plays without saving (tests, tools).
+        ``save`` None plays without saving (tests, tools). ``table_dice``: the players
+        throw real dice and enter them; ``meta.dice`` says so (``"table"``).
         """
         seed = secrets.randbits(32) if seed is None else seed
         names = [seat.name for seat in seats]
@@ -159,6 +186,8 @@ class Session:
             "started": stamp,
             "updated": stamp,
         }
+        if table_dice:
+            meta["dice"] = "table"
         session = cls(
             game=game,
             seats=list(seats),
@@ -166,6 +195,7 @@ class Session:
             record=RecordBuilder(game, names, meta),
             dice=RandomDice(seed) if dice is None else dice,
             save_record=save,
+            table_dice=table_dice,
         )
         session.make_bots(seed)
         return session
@@ -217,6 +247,7 @@ class Session:
             dice=RandomDice(seed + 1_000_003 * thrown) if dice is None else dice,
             save_record=save,
             turns=finished,
+            table_dice=meta.get("dice") == "table",
         )
         if replayed.turns:
             # The table as it was left: the throws of the turn in progress, or those of the
@@ -291,6 +322,7 @@ class Session:
         """
         before = self.state
         state, end = before.step(action)
+        self.undo_point = None  # a decision taken: the last entry stands
         self.record.observe(before, action)
         view: ThrowView | None = None
         if isinstance(action, Throw):
@@ -315,6 +347,60 @@ class Session:
         if end is not None:
             self._finish_turn(end)
         return Step(before, state, action, view, end)
+
+    # -- real dice ---------------------------------------------------------------------
+
+    def enter_throw(self, faces: Sequence[int]) -> Step:
+        """A throw of real dice: the decision to throw and the faces that fell, in one step.
+
+        The engine checks both before anything changes (the throw must be open now, the
+        faces must be as many as the dice in hand, each 1–6): a refusal raises
+        :class:`~thousand.core.errors.IllegalActionError` and the table is as it was.
+        Until the next decision, :meth:`undo_entry` takes the entry back — a mistyped
+        throw is corrected, not recorded.
+        """
+        entered = tuple(faces)
+        problem = self.state.refusal(THROW)
+        if problem is None:
+            problem = self.state.apply(THROW).refusal(Outcome(entered))
+        if problem is not None:
+            raise problem
+        snapshot = _Snapshot(
+            self.state,
+            [_copy_turn(turn) for turn in self.record.turns],
+            list(self.throws),
+            list(self.turns),
+            self.last_end,
+        )
+        source = self.dice
+        self.dice = ScriptedDice([entered])
+        try:
+            step = self.act(THROW)
+        finally:
+            self.dice = source
+        self.undo_point = snapshot
+        return step
+
+    def undo_entry(self) -> bool:
+        """Take back the last entered throw (True), if no decision has been taken since.
+
+        The record is saved again, so a file written when the entry ended the turn no
+        longer holds it.
+        """
+        snapshot = self.undo_point
+        if snapshot is None:
+            return False
+        self.state = snapshot.state
+        self.record.turns = snapshot.record_turns
+        self.throws = snapshot.throws
+        self.turns = snapshot.turns
+        self.last_end = snapshot.last_end
+        self.undo_point = None
+        try:
+            self.save()
+        except ThousandError as exc:
+            self.save_error = str(exc)
+        return True
 
     def bot_step(self) -> Step:
         """Let the computer player to move take its next decision."""

@@ -215,6 +215,14 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
         ).format(dice=faces(params.get("dice", ())) or "—")
     if rule == "game_over":
         return tr.gettext("the game is over")
+    if rule == "face":
+        return tr.gettext("{face} is not a die face (1–6)").format(face=params.get("face"))
+    if rule == "dice_count":
+        return tr.ngettext(
+            "{expected} die was thrown: type {expected} face, not {got}",
+            "{expected} dice were thrown: type {expected} faces, not {got}",
+            int(params.get("expected", 0)),
+        ).format(**params)
     return tr.gettext("not allowed now")
 
 
