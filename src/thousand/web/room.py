@@ -21,17 +21,19 @@ PROTOCOL.md is silent are in the docstrings of the methods that take them.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
+from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import ScriptedDice
 from thousand.games.dice1000.fairdice import SEED_BYTES, SeededDice, commitment
 from thousand.games.dice1000.game import Game
@@ -42,6 +44,8 @@ from thousand.games.dice1000.state import Phase, name_problem
 from thousand.games.dice1000.table import Seat, Session, now_stamp
 from thousand.games.dice1000.words import bot_level
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
+
+T = TypeVar("T")
 
 PROGRAM = "thousand serve"
 GAME = "dice1000"
@@ -118,7 +122,22 @@ def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
         rules = rules_from_spec(spec)
     except ThousandError as exc:
         raise ProtocolError("invalid", f"rules: {exc}", 422) from None
-    return Game(rules), rules_to_spec(rules)
+    return game_of(rules), rules_to_spec(rules)
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def game_of(rules: Rules) -> Game:
+    """One :class:`Game` per rule set for all rooms: a game's scoring tables take tens of
+    milliseconds and a few hundred kilobytes to build, and never change."""
+    key = json.dumps(rules.to_data(), sort_keys=True)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 256:
+            _GAMES.clear()
+        game = _GAMES[key] = Game(rules)
+    return game
 
 
 def _illegal(exc: IllegalActionError) -> ProtocolError:
@@ -164,6 +183,16 @@ class Room:
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
     view_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     """What :func:`thousand.web.views.game_view` built for the current ``seq`` (not stored)."""
+    _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    def memo(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
+        """A value computed once for the room and ``key`` (texts that change only with the
+        turn or never: the rules' title, the sheet of finished turns). Not stored."""
+        if key not in self._memo:
+            if len(self._memo) > 64:
+                self._memo.clear()
+            self._memo[key] = make()
+        return cast("T", self._memo[key])
 
     # -- making one ----------------------------------------------------------------
 
@@ -223,11 +252,11 @@ class Room:
 
     def join(self, name: str) -> tuple[int, str]:
         """Take the first open seat: 409 when none is open or the game has started."""
-        if self.status != "waiting":
-            raise ProtocolError("game_started", "the game has already started", 409)
         free = [index for index, seat in enumerate(self.seats) if seat.open]
         if not free:
             raise ProtocolError("room_full", "every seat is taken", 409)
+        if self.status != "waiting":
+            raise ProtocolError("game_started", "the game has already started", 409)
         taken = [seat.name for seat in self.seats if seat.name]
         checked = _name_checked(name, taken)
         token = new_token()
@@ -266,6 +295,7 @@ class Room:
             dice_commitment=commitment(self.seed),
         )
         self.session = session
+        self._memo.clear()
         self.status = "playing"
         self._stand_ins = {}
         self._set_deadline()
@@ -347,6 +377,7 @@ class Room:
             )
         assert self.session is not None
         self.session.undo_entry()
+        self._memo.clear()  # the sheet of finished turns may have lost one
         self.undo_seat = None
         self.seq += 1
         self._set_deadline()
@@ -460,7 +491,10 @@ class Room:
         if seat in self.rematch:
             return False
         self.rematch.add(seat)
-        if not set(self.person_seats) <= self.rematch:
+        # people at the keeper's table without a device (local seats) cannot ask: the
+        # keeper's ask stands for them
+        asking = {index for index in self.person_seats if not self.seats[index].local}
+        if not asking <= self.rematch:
             self.seq += 1
             return False
         assert self.session is not None
@@ -476,6 +510,14 @@ class Room:
         return True
 
     # -- the record ------------------------------------------------------------------
+
+    def public_record(self) -> dict[str, Any] | None:
+        """The record as clients get it: while the game is on, without the computer
+        players' own random seed (their tie-breaks could be foreseen with it)."""
+        record = self.record()
+        if record is not None and self.status != "over" and "meta" in record:
+            record["meta"] = {k: v for k, v in record["meta"].items() if k != "seed"}
+        return record
 
     def record(self) -> dict[str, Any] | None:
         """The current game's record (RECORD.md): no dice seed in it until the game ends."""

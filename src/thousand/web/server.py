@@ -63,7 +63,7 @@ from thousand.web.protocol import (
     parse_json_bytes,
 )
 from thousand.web.room import Room, hash_token
-from thousand.web.store import AsyncStore, Store, StoreError
+from thousand.web.store import AsyncStore, Store, StoreError, dump_doc
 from thousand.web.texts import PAGE_TEXTS
 from thousand.web.views import game_view, room_summary
 
@@ -119,6 +119,8 @@ class LiveRoom:
     """A room in memory with its lock, its connections and its driver."""
 
     room: Room
+    saved: str
+    """The room's document as last stored (JSON): what a failed write goes back to."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     connections: set[Connection] = field(default_factory=set)
@@ -197,12 +199,12 @@ class Hub:
             except (ThousandError, KeyError, ValueError) as exc:
                 log.error("room %s could not be restored: %s", doc.get("id"), exc)
                 continue
-            live = self._add(room)
+            live = self._add(room, dump_doc(doc))
             live.chat.extend(await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT))
         log.info("%d rooms restored", len(self.rooms))
 
-    def _add(self, room: Room) -> LiveRoom:
-        live = LiveRoom(room)
+    def _add(self, room: Room, saved: str | None = None) -> LiveRoom:
+        live = LiveRoom(room, dump_doc(room.to_doc()) if saved is None else saved)
         self.rooms[room.id] = live
         live.driver = asyncio.create_task(self._drive(live), name=f"room {room.id}")
         return live
@@ -219,7 +221,7 @@ class Hub:
             raise ProtocolError("not_found", f"no room {room_id!r}", 404)
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
         if live is None:
-            live = self._add(Room.from_doc(doc))
+            live = self._add(Room.from_doc(doc), dump_doc(doc))
         return live
 
     async def stop(self) -> None:
@@ -231,23 +233,30 @@ class Hub:
 
     # -- changes ---------------------------------------------------------------------
 
-    async def commit(self, live: LiveRoom, before: dict[str, Any]) -> None:
+    async def commit(self, live: LiveRoom) -> None:
         """Write the room after a change; if the database fails, undo the change.
 
-        Called under the room's lock, before anyone hears of the change.
+        Called under the room's lock, before anyone hears of the change. The room as last
+        stored (``live.saved``, its JSON text) is what a failed write goes back to, so a
+        change costs one document, not a copy before and after.
         """
+        doc = live.room.to_doc()
+        text = dump_doc(doc)
         try:
-            await self.store.run(self.store.store.save_room, live.room.to_doc())
+            await self.store.run(self.store.store.save_room, doc, text)
         except StoreError:
-            live.room = Room.from_doc(before)
+            live.room = Room.from_doc(json.loads(live.saved))
             raise ProtocolError(
                 "unavailable", "the server could not store the action: try again", 503
             ) from None
+        live.saved = text
 
     async def create(self, body: CreateRoom) -> tuple[Room, str]:
         room, token = Room.create(body)
-        await self.store.run(self.store.store.save_room, room.to_doc())
-        live = self._add(room)
+        doc = room.to_doc()
+        text = dump_doc(doc)
+        await self.store.run(self.store.store.save_room, doc, text)
+        live = self._add(room, text)
         live.wake.set()
         log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
         return room, token
@@ -255,9 +264,8 @@ class Hub:
     async def join(self, room_id: str, body: JoinRoom) -> tuple[int, str]:
         live = await self.get(room_id)
         async with live.lock:
-            before = live.room.to_doc()
             seat, token = live.room.join(body.name)
-            await self.commit(live, before)
+            await self.commit(live)
         self.broadcast(live)
         live.wake.set()
         return seat, token
@@ -274,6 +282,7 @@ class Hub:
         game = game_view(room, seat, tr, connected, advice)
         view = game.get("view")
         if view is not None:
+            view = game["view"] = dict(view)  # the shared view is cached: never written to
             note = None
             if live.solving:
                 note = solving(tr, room.game.rules)
@@ -356,9 +365,8 @@ class Hub:
         async with live.lock:
             if live.room is not room or room.seq != seq:
                 return
-            before = room.to_doc()
             room.bot_step(move)
-            await self.commit(live, before)
+            await self.commit(live)
         self.broadcast(live)
 
     async def _ensure_strategy(self, live: LiveRoom) -> None:
@@ -383,10 +391,9 @@ class Hub:
 
     async def _time_out(self, live: LiveRoom) -> None:
         async with live.lock:
-            before = live.room.to_doc()
             if not live.room.time_out():
                 return
-            await self.commit(live, before)
+            await self.commit(live)
         log.info("room %s: seat %s ran out of time", live.room.id, live.room.mover)
         self.broadcast(live)
 
@@ -429,25 +436,23 @@ class Hub:
             if not connection.limits.actions.take():
                 raise ProtocolError("rate_limited", "too many actions: slow down", 429)
             async with live.lock:
-                before = live.room.to_doc()
                 live.room.act(seat, message.action, message.seq, message.dice or message.keep)
-                await self.commit(live, before)
+                await self.commit(live)
             self.broadcast(live)
             live.wake.set()
         elif isinstance(message, ChatMessage):
             await self._chat(live, connection, seat, message.text)
         elif isinstance(message, RematchMessage):
             async with live.lock:
-                before = live.room.to_doc()
                 finished = live.room.record()
-                number = live.room.number
+                number, seq = live.room.number, live.room.seq
                 started = live.room.ask_rematch(seat)
-                if live.room.seq != before["seq"]:
+                if live.room.seq != seq:
                     if started and finished is not None:
                         await self.store.run(
                             self.store.store.save_game, live.room.id, number, finished
                         )
-                    await self.commit(live, before)
+                    await self.commit(live)
             self.broadcast(live)
             live.wake.set()
 
@@ -574,7 +579,7 @@ def create_app(settings: Settings) -> FastAPI:
         if number is not None and number != live.room.number:
             record = await store.run(store.store.load_game, room_id, number)
         else:
-            record = live.room.record()
+            record = live.room.public_record()
         if record is None:
             raise ProtocolError("not_found", "no game has started in this room yet", 404)
         name = f"{room_id}-{number or live.room.number}.json"

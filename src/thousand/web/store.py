@@ -74,6 +74,11 @@ chat = Table(
 )
 
 
+def dump_doc(doc: dict[str, Any]) -> str:
+    """A room's document as the JSON text its row holds."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
 class StoreError(ThousandError):
     """The database refused or could not be reached (one line; the action is not taken)."""
 
@@ -105,13 +110,14 @@ class Store:
             where = url.rsplit("@", maxsplit=1)[-1]  # never the password
             raise StoreError(f"database {where}: {exc.__class__.__name__}") from None
 
-    def save_room(self, doc: dict[str, Any]) -> None:
-        """Insert or replace the room's row with ``doc`` (committed when this returns)."""
+    def save_room(self, doc: dict[str, Any], text: str | None = None) -> None:
+        """Insert or replace the room's row with ``doc`` (committed when this returns);
+        ``text`` is ``doc`` as JSON when the caller has it already."""
         values = {
             "status": doc["status"],
             "private": bool(doc["options"].get("private")),
             "seq": doc["seq"],
-            "doc": json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
+            "doc": dump_doc(doc) if text is None else text,
         }
         with self.engine.begin() as connection:
             changed = connection.execute(

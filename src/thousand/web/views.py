@@ -26,7 +26,7 @@ from typing import Any
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
-from thousand.games.dice1000.playsheet import sheet_cells
+from thousand.games.dice1000.playsheet import sheet_cells, with_turn_in_progress
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import GameState, Phase
@@ -209,6 +209,17 @@ def game_view(
     return view
 
 
+def _rounds(room: Room, session: Session, tr: Translator) -> list[list[str]]:
+    """The sheet's cells: the finished turns' written once per turn (kept on the room),
+    the turn in progress added to them on every change."""
+    state = session.state
+    done = len(session.turns)
+    cells = room.memo(("sheet", tr.language, done), lambda: sheet_cells(tr, state, session.turns))
+    if not state.turn_total:
+        return [list(row) for row in cells]
+    return with_turn_in_progress(cells, state, done, state.turn_total)
+
+
 def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME that every connection of ``tr``'s language sees alike."""
     session = room.session
@@ -254,11 +265,8 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
     names = [sheet.name for sheet in state.players]
     last = session.throws[-1] if session.throws else None
     base["view"] = {
-        "rules_title": rules_title(tr, state.game.rules),
-        "sheet": {
-            "players": names,
-            "rounds": sheet_cells(tr, state, session.turns, state.turn_total or None),
-        },
+        "rules_title": room.memo(("title", tr.language), lambda: rules_title(tr, room.game.rules)),
+        "sheet": {"players": names, "rounds": _rounds(room, session, tr)},
         "standings": [standing(tr, state, index) for index in range(len(names))],
         "events": (
             turn_end(tr, state.game, names, session.last_end)

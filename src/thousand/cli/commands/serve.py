@@ -10,6 +10,7 @@ room back on its next start.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
@@ -104,6 +105,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         port=args.port,
         access_log=False,  # it would log the WebSocket's ?token=…
         ws_max_size=65536,
+        # Compressing every state costs more CPU than the few kilobytes it saves on a
+        # table's traffic; the server's one core is better spent on the games.
+        ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
     )
@@ -127,5 +131,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
                 return
 
     server.startup = startup  # type: ignore[method-assign]
+    # Every room holds a few thousand small objects that live as long as it does; with
+    # the default thresholds the collector walks them all again and again (measured:
+    # 40% of the server's time at 1,000 rooms). Objects of the start-up are frozen out
+    # of collection, and young collections run ten times less often.
+    gc.freeze()
+    gc.set_threshold(7000, 10, 10)
     asyncio.run(announce())
     return ExitStatus.OK

@@ -41,16 +41,28 @@ def sheet_cells(
     done = [turn for turn in turns if turn.end is not None]
     sheet = write_sheet(state.game, state.players, done, tr)
     cells = [list(row) for row in sheet.rounds]
-    if turn_total is not None and not state.is_over:
-        count = len(state.players)
-        row = len(done) // count
-        if row == len(cells):
-            cells.append([""] * count)
-        cell = cells[row][state.current]
-        cells[row][state.current] = "\n".join(
-            line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line
-        )
+    if turn_total is not None:
+        return with_turn_in_progress(cells, state, len(done), turn_total)
     return cells
+
+
+def with_turn_in_progress(
+    cells: Sequence[Sequence[str]], state: GameState, done: int, turn_total: int
+) -> list[list[str]]:
+    """``cells`` of ``done`` finished turns, with the turn in progress (``…+40``) added to
+    the current player's cell — a copy; a server keeps the finished cells between throws."""
+    rows = [list(row) for row in cells]
+    if state.is_over:
+        return rows
+    count = len(state.players)
+    row = done // count
+    if row == len(rows):
+        rows.append([""] * count)
+    cell = rows[row][state.current]
+    rows[row][state.current] = "\n".join(
+        line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line
+    )
+    return rows
 
 
 def sheet_table(

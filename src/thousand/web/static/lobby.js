@@ -2,6 +2,7 @@
 
 import { api, errorMessage, fill, h, store } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { HouseRules } from "./houserules.js";
 
 const REFRESH_MS = 4000;
 const NAME_KEY = "thousand.name";
@@ -72,6 +73,8 @@ export class Lobby {
       file: "",
       players: 2,
       seats: ["open"],
+      names: [""],
+      keeper: "phones",
       clock: false,
       seconds: 60,
       advisor: false,
@@ -79,6 +82,7 @@ export class Lobby {
       muteSpectators: false,
       dice: "server",
     };
+    this.house = new HouseRules();
     this.busy = false;
   }
 
@@ -173,7 +177,63 @@ export class Lobby {
       ),
     );
     this.renderRulesChoice();
+    this.renderKeeper();
     this.renderSeats();
+  }
+
+  /** A person's seat as the dice choice suggests: named at this table, or open. */
+  personSeat() {
+    return this.scorekeeper() ? "local" : "open";
+  }
+
+  scorekeeper() {
+    return this.form.dice === "table" && this.form.keeper === "one";
+  }
+
+  /** Under table dice: each player on their own phone, or one device for the table. */
+  renderKeeper() {
+    if (!this.keeperBox) return;
+    const f = this.form;
+    if (f.dice !== "table") {
+      this.keeperBox.replaceChildren();
+      return;
+    }
+    const radio = (value, label, hint) =>
+      h(
+        "div",
+        { class: "check" },
+        h("input", {
+          id: `create-keeper-${value}`,
+          type: "radio",
+          name: "keeper",
+          value,
+          checked: f.keeper === value,
+          "aria-describedby": hint ? `create-keeper-${value}-hint` : null,
+          onchange: () => {
+            f.keeper = value;
+            // people at the table are named here; with phones of their own they join
+            const from = value === "one" ? "open" : "local";
+            f.seats = f.seats.map((seat) => (seat === from ? this.personSeat() : seat));
+            this.renderSeats();
+          },
+        }),
+        h("label", { for: `create-keeper-${value}` }, label),
+        hint ? h("p", { class: "hint", id: `create-keeper-${value}-hint` }, hint) : null,
+      );
+    fill(
+      this.keeperBox,
+      h(
+        "div",
+        { class: "keeper", role: "radiogroup", "aria-labelledby": "create-keeper-title" },
+        h("p", { class: "keeper-title", id: "create-keeper-title" }, t("Who enters the throws")),
+        radio("phones", t("Each player on their own phone")),
+        radio(
+          "one",
+          t("One device keeps the score for the whole table"),
+          t("This device enters every player's throws; name the players below."),
+        ),
+      ),
+    );
   }
 
   createForm() {
@@ -198,8 +258,9 @@ export class Lobby {
         id: "create-players",
         onchange: (event) => {
           f.players = Number(event.target.value);
-          while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : "open");
+          while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : this.personSeat());
           f.seats.length = f.players - 1;
+          while (f.names.length < f.players - 1) f.names.push("");
           this.renderSeats();
         },
       },
@@ -259,10 +320,13 @@ export class Lobby {
           checked: f.dice === value,
           onchange: () => {
             f.dice = value;
+            this.renderKeeper();
+            this.renderSeats();
           },
         }),
         h("label", { for: `create-dice-${value}` }, label),
       );
+    this.keeperBox = h("div", { class: "keeper-choice" });
     this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
     return h(
       "form",
@@ -282,6 +346,14 @@ export class Lobby {
         nameInput,
       ),
       h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, t("Dice")),
+        diceRadio("server", t("The server throws the dice")),
+        diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
+        this.keeperBox,
+      ),
       h(
         "fieldset",
         null,
@@ -311,13 +383,6 @@ export class Lobby {
         check("create-private", "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
         check("create-mute", "muteSpectators", t("Spectators may not chat")),
       ),
-      h(
-        "fieldset",
-        null,
-        h("legend", null, t("Dice")),
-        diceRadio("server", t("The server throws the dice")),
-        diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
-      ),
       this.errorLine,
       this.submitButton,
     );
@@ -344,13 +409,24 @@ export class Lobby {
         h("label", { for: `create-rules-${value}` }, label),
       );
     this.rulesDetail = h("div", { class: "rules-detail" });
-    fill(this.rulesBox, radio("preset", t("A preset")), radio("file", t("A rules file (TOML or JSON)")), this.rulesDetail);
+    fill(
+      this.rulesBox,
+      radio("preset", t("A preset")),
+      radio("house", t("House rules")),
+      radio("file", t("A rules file (TOML or JSON)")),
+      this.rulesDetail,
+    );
     this.renderRulesDetail();
   }
 
-  /** Below the two choices: the preset list, or the rules file (radios keep their focus). */
+  /** Below the choices: the preset list, the house rules, or the rules file (radios keep
+   * their focus). */
   renderRulesDetail() {
     const f = this.form;
+    if (f.rulesMode === "house") {
+      this.house.render(this.rulesDetail, this.presets);
+      return;
+    }
     if (f.rulesMode === "preset") {
       const chosen = this.presets.find((item) => item.name === f.preset) || this.presets[0];
       const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
@@ -432,21 +508,47 @@ export class Lobby {
           { class: "seat-row" },
           h("label", { class: "seat-no", for: id, "aria-label": t("Seat {n}", { n: index + 2 }) }, String(index + 2)),
           h(
-            "select",
-            {
-              id,
-              onchange: (event) => {
-                f.seats[index] = event.target.value;
+            "div",
+            { class: "seat-pick" },
+            h(
+              "select",
+              {
+                id,
+                onchange: (event) => {
+                  const was = f.seats[index];
+                  f.seats[index] = event.target.value;
+                  if ((was === "local") !== (f.seats[index] === "local")) {
+                    this.renderSeats();
+                    const again = document.getElementById(id);
+                    if (again) again.focus();
+                  }
+                },
               },
-            },
-            h("option", { value: "open", selected: f.seats[index] === "open" }, t("a person (open seat)")),
-            this.levels.map((item) =>
-              h(
-                "option",
-                { value: `bot:${item.level}`, selected: f.seats[index] === `bot:${item.level}` },
-                t("computer: {level}", { level: item.name || item.level }),
+              h("option", { value: "local", selected: f.seats[index] === "local" }, t("a person without a phone")),
+              h("option", { value: "open", selected: f.seats[index] === "open" }, t("a person (open seat)")),
+              this.levels.map((item) =>
+                h(
+                  "option",
+                  { value: `bot:${item.level}`, selected: f.seats[index] === `bot:${item.level}` },
+                  t("computer: {level}", { level: item.name || item.level }),
+                ),
               ),
             ),
+            f.seats[index] === "local"
+              ? h("input", {
+                  id: `create-name-${index + 2}`,
+                  class: "seat-name",
+                  type: "text",
+                  maxlength: NAME_MAX,
+                  autocomplete: "off",
+                  "aria-label": t("Name of player {n}", { n: index + 2 }),
+                  placeholder: t("Name of player {n}", { n: index + 2 }),
+                  value: f.names[index] || "",
+                  oninput: (event) => {
+                    f.names[index] = event.target.value;
+                  },
+                })
+              : null,
           ),
         ),
       );
@@ -475,6 +577,14 @@ export class Lobby {
         return;
       }
       rules = { file: f.file };
+    } else if (f.rulesMode === "house") {
+      const made = this.house.spec();
+      if (!made.ok) {
+        this.showError("");
+        this.house.showError(made.field, made.message);
+        return;
+      }
+      rules = made.rules;
     } else {
       rules = f.preset;
     }
@@ -487,9 +597,29 @@ export class Lobby {
         return;
       }
     }
-    const seats = f.seats.slice(0, f.players - 1).map((seat) =>
-      seat.startsWith("bot:") ? { bot: seat.slice(4) } : { open: true },
-    );
+    const taken = [name.toLowerCase()];
+    const seats = [];
+    for (const [index, seat] of f.seats.slice(0, f.players - 1).entries()) {
+      if (seat.startsWith("bot:")) {
+        seats.push({ bot: seat.slice(4) });
+      } else if (seat === "local") {
+        const local = (f.names[index] || "").trim();
+        const problem = !local
+          ? t("Enter the name of player {n}.", { n: index + 2 })
+          : taken.includes(local.toLowerCase())
+            ? t("Two players are called {name}: give them different names.", { name: local })
+            : "";
+        if (problem) {
+          this.showError(problem);
+          document.getElementById(`create-name-${index + 2}`).focus();
+          return;
+        }
+        taken.push(local.toLowerCase());
+        seats.push({ name: local });
+      } else {
+        seats.push({ open: true });
+      }
+    }
     const options = {
       turn_seconds: seconds,
       advisor: f.advisor,
@@ -498,6 +628,7 @@ export class Lobby {
       language: lang(),
     };
     if (f.muteSpectators) options.mute_spectators = true;
+    if (this.scorekeeper()) options.scorekeeper = true;
     this.busy = true;
     this.submitButton.disabled = true;
     this.showError("");
@@ -510,7 +641,12 @@ export class Lobby {
       window.location.assign(`/r/${encodeURIComponent(answer.body.room)}`);
       return;
     }
-    this.showError(errorMessage(answer.body) || (answer.status === 0 ? t("The server cannot be reached.") : t("The room could not be created.")));
+    const message = errorMessage(answer.body);
+    if (message && f.rulesMode === "house" && /^rules\b/.test(message)) {
+      this.house.showServerError(message); // next to the field the key names
+      return;
+    }
+    this.showError(message || (answer.status === 0 ? t("The server cannot be reached.") : t("The room could not be created.")));
   }
 
   // -- the rooms ------------------------------------------------------------

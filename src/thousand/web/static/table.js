@@ -94,6 +94,9 @@ export class Table {
     this.chat = [];
     this.chatSeen = new Set();
     this.entry = [];
+    this.entryContext = "";
+    this.sentEntry = null;
+    this.refill = null;
     this.rematchAsked = null;
     this.joinDismissed = false;
     this.throwKey = null;
@@ -260,16 +263,45 @@ export class Table {
     }
     const now = str(message.now) || str(message.game && message.game.now);
     if (now && !Number.isNaN(Date.parse(now))) this.skew = Date.parse(now) - Date.now();
+    const fresh = !this.state || message.seq !== this.state.seq;
     this.state = message;
     this.clearPending();
+    if (fresh) this.keepEntry();
     if (Array.isArray(message.chat)) for (const line of message.chat) this.addChat(line, false);
     this.render();
+  }
+
+  /**
+   * Table dice: the faces being entered belong to one throw of one player; a new state
+   * for another moment of the game (another throw, player or game) starts them afresh.
+   * After "Undo the last throw" the taken-back faces come back, to correct one die.
+   */
+  keepEntry() {
+    const f = this.facts();
+    const turn = f.turn || {};
+    const context = [f.game.number, f.game.to_move, asArray(turn.throws).length, str(turn.ended), turn.dice_left].join("|");
+    const changed = context !== this.entryContext;
+    this.entryContext = context;
+    this.sentEntry = null;
+    const entering = f.legal.some((item) => item === "dice");
+    if (this.refill && entering && this.refill.length === this.need(f)) {
+      this.entry = this.refill;
+    } else if (changed || !entering) {
+      this.entry = [];
+    }
+    this.refill = null;
+  }
+
+  /** How many faces an entry takes: the dice in the hand (five at a turn's start). */
+  need(f) {
+    const turn = f.turn;
+    return turn && Number.isInteger(turn.dice_left) && turn.dice_left > 0 && turn.dice_left <= 5 ? turn.dice_left : 5;
   }
 
   onError(message) {
     this.clearPending();
     const code = str(message.code);
-    const text = str(message.message);
+    const text = str(message.text) || str(message.message); // text: the engine's reason in the page's language
     if (code === "stale") return; // a fresh state is on its way
     if (code === "bad_message" && Date.now() - this.lastPing < 3000 && /ping/i.test(text)) return;
     if (code === "bad_token") {
@@ -280,6 +312,8 @@ export class Table {
       return;
     }
     this.say(text || t("Refused."));
+    if (this.sentEntry && !this.entry.length) this.entry = this.sentEntry; // to correct, not retype
+    this.sentEntry = null;
     if (this.state) this.renderActions();
   }
 
@@ -352,12 +386,14 @@ export class Table {
       el.summary,
       el.combos,
     );
+    el.who = h("p", { class: "entering-for", hidden: true });
     el.buttons = h("div", { class: "action-buttons" });
     el.choices = h("div", { class: "choices" });
     el.status = h("p", { class: "status-line", role: "status", "aria-live": "polite" });
     el.actions = h(
       "section",
       { class: "actions", "aria-label": t("Your move"), tabindex: "-1" },
+      el.who,
       el.buttons,
       el.choices,
       el.status,
@@ -522,7 +558,13 @@ export class Table {
     const turn = game.turn && typeof game.turn === "object" ? game.turn : null;
     const legal = asArray(game.legal);
     const refusals = game.refusals && typeof game.refusals === "object" ? game.refusals : {};
-    return { state, game, room, view, players, you, seatOf, toMove, over, mine, turn, legal, refusals };
+    // The creator's device also enters the moves of people at its table without a device
+    // (all of them, with a scorekeeper): legal is open then though the mover is not `you`.
+    const acting = !over && legal.some((item) => item !== "undo");
+    const forName = acting && !mine && toMove >= 0 ? str(players[toMove].name) : "";
+    const options = room.options && typeof room.options === "object" ? room.options : {};
+    const tableDice = game.dice === "table" || options.dice === "table";
+    return { state, game, room, view, players, you, seatOf, toMove, over, mine, turn, legal, refusals, acting, forName, tableDice };
   }
 
   render() {
@@ -540,7 +582,8 @@ export class Table {
     this.renderFair(f);
     this.tick();
     const title = t("Dice 1000");
-    document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
+    if (f.forName) document.title = `▶ ${t("Entering for: {name}", { name: f.forName })} · ${title}`;
+    else document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
   }
 
   renderRoom(f) {
@@ -687,6 +730,8 @@ export class Table {
         const tags = [];
         if (bot) tags.push(player.level ? t("computer: {level}", { level: levelName(player.level) }) : t("computer"));
         if (seatOf(index) === you) tags.push(t("you"));
+        const seat = asArray(room.seats)[seatOf(index)];
+        if (seat && seat.local) tags.push(t("at the table, without a phone"));
         if (player.auto) tags.push(t("played by the computer: time ran out"));
         const where = str(standings[index]);
         items.push(
@@ -732,6 +777,7 @@ export class Table {
               [
                 bot ? (seat.level ? t("computer: {level}", { level: levelName(seat.level) }) : t("computer")) : null,
                 index === you ? t("you") : null,
+                seat.local ? t("at the table, without a phone") : null,
               ]
                 .filter(Boolean)
                 .join(" · "),
@@ -791,7 +837,10 @@ export class Table {
     const left = turn && Number.isInteger(turn.dice_left) ? turn.dice_left : 5;
     const rows = [];
     let thrownNodes = [];
-    if (!dice.length) {
+    const entering = f.legal.some((item) => item === "dice");
+    if (!dice.length && entering) {
+      // the dice in the hand are the entry's empty slots, right below
+    } else if (!dice.length) {
       const count = left > 0 && left <= 5 ? left : 5;
       thrownNodes = Array.from({ length: count }, () => die(null));
       rows.push(this.diceRow(t("In the hand"), thrownNodes, t("Dice in the hand: {n}", { n: count }), "hand"));
@@ -820,9 +869,17 @@ export class Table {
     const fresh = this.throwKey !== null && key !== this.throwKey && dice.length > 0 && (throws.length > 0 || last);
     const previous = this.throwKey;
     this.throwKey = key;
-    if (fresh && previous !== null && !this.sameThrow(previous, key)) this.roll(thrownNodes, dice);
+    // real dice were thrown on the table: only the computer's, drawn here, tumble
+    const entered = f.tableDice && owner && owner.kind !== "bot";
+    if (fresh && previous !== null && !this.sameThrow(previous, key) && !entered) this.roll(thrownNodes, dice);
 
-    const total = turn && Number.isFinite(turn.total) ? turn.total : 0;
+    let total = turn && Number.isFinite(turn.total) ? turn.total : 0;
+    if (ended && ended !== "bust" && owner) {
+      // turn.total is already the next turn's (0): a recorded turn shows what it recorded
+      const done = asArray(game.turns).filter((item) => item && typeof item === "object");
+      const summary = done[done.length - 1];
+      if (summary && summary.player === owner.name && Number.isFinite(summary.points)) total = summary.points;
+    }
     fill(
       this.el.total,
       h("span", { class: "label" }, ended ? t("The turn's total") : t("Turn total")),
@@ -889,47 +946,20 @@ export class Table {
   renderActions() {
     if (!this.state) return;
     const f = this.facts();
-    const { legal, refusals, view, you, mine, over, room } = f;
+    const { legal, refusals, you, mine, over, room, acting } = f;
     const focused = document.activeElement;
     const hadFocus = focused && this.el.actions.contains(focused) ? focused.dataset.act || "" : null;
-    const labels = view.labels && typeof view.labels === "object" ? view.labels : {};
     const has = (name) => legal.some((item) => item === name);
     const buttons = [];
     const choices = [];
     const busy = Boolean(this.pending) || this.connection !== "open";
+    const entering = has("dice");
     if (you !== null && !over && room.status !== "waiting") {
       const showDecide = has("throw") || has("stop") || "throw" in refusals || "stop" in refusals;
-      if (showDecide) {
-        for (const [name, key, fallback] of [
-          ["throw", "T", t("Throw")],
-          ["stop", "S", t("Stop")],
-        ]) {
-          if (name === "throw" && has("dice")) continue; // the faces are entered instead
-          const allowed = has(name);
-          const reason = !allowed ? str(refusals[name]) : "";
-          const reasonId = `refusal-${name}`;
-          buttons.push(
-            h(
-              "div",
-              { class: "action" },
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: `big act-${name}`,
-                  dataset: { act: name },
-                  disabled: !allowed,
-                  "aria-disabled": busy ? "true" : null,
-                  "aria-keyshortcuts": name === "throw" ? "T Space" : "S",
-                  "aria-describedby": reason ? reasonId : null,
-                  onclick: () => this.act(name),
-                },
-                h("span", { class: "act-label" }, str(labels[name]) || fallback),
-                h("kbd", { "aria-hidden": "true" }, name === "throw" ? `${key} · ${t("Space")}` : key),
-              ),
-              reason ? h("p", { class: "refusal", id: reasonId }, reason) : null,
-            ),
-          );
+      if (showDecide && !entering) {
+        for (const name of ["throw", "stop"]) {
+          if (name === "throw" && f.tableDice) continue; // the faces are entered instead
+          buttons.push(this.decideButton(name, f, busy));
         }
       }
       const keeps = legal.filter((item) => item && typeof item === "object" && Array.isArray(item.keep));
@@ -959,8 +989,7 @@ export class Table {
           ),
         );
       }
-      if (has("dice")) choices.push(this.entryPanel(f, busy));
-      else this.entry = [];
+      if (entering) choices.push(this.entryPanel(f, busy));
       const me = f.players.find((_, i) => f.seatOf(i) === you);
       if (me && me.auto && !over) {
         choices.unshift(
@@ -970,29 +999,103 @@ export class Table {
       if (!buttons.length && !choices.length) {
         choices.push(h("p", { class: "muted wait" }, mine ? t("One moment…") : t("Waiting for your turn.")));
       }
+      if (has("undo")) choices.push(this.undoButton(f, busy));
     }
+    const who = you !== null && f.forName ? t("Entering for: {name}", { name: f.forName }) : "";
+    if (this.el.who.textContent !== who) this.el.who.textContent = who;
+    this.el.who.hidden = !who;
     fill(this.el.buttons, buttons);
     fill(this.el.choices, choices);
-    this.el.actions.classList.toggle("mine", mine && !over);
+    this.el.actions.classList.toggle("mine", acting);
     this.el.actions.hidden = over || room.status === "waiting" || you === null;
     if (hadFocus !== null) {
-      const again = hadFocus ? this.el.actions.querySelector(`[data-act="${CSS.escape(hadFocus)}"]`) : null;
+      // a face that filled the entry hands the focus to "That's it" (Enter sends)
+      const wanted = /^face:/.test(hadFocus) && this.entry.length === this.need(f) ? "entry-done" : hadFocus;
+      const again = wanted ? this.el.actions.querySelector(`[data-act="${CSS.escape(wanted)}"]`) : null;
       if (again && !again.disabled) again.focus();
       else if (!this.el.actions.hidden) this.el.actions.focus();
     }
   }
 
-  /** Table dice: the player to move enters the faces that fell. */
+  /** The throw or stop button, the server's words on it, and why it is closed if it is. */
+  decideButton(name, f, busy) {
+    const { legal, refusals, view } = f;
+    const labels = view.labels && typeof view.labels === "object" ? view.labels : {};
+    const allowed = legal.some((item) => item === name);
+    const reason = !allowed ? str(refusals[name]) : "";
+    const reasonId = `refusal-${name}`;
+    const fallback = name === "throw" ? t("Throw") : t("Stop");
+    return h(
+      "div",
+      { class: `action action-${name}` },
+      h(
+        "button",
+        {
+          type: "button",
+          class: `big act-${name}`,
+          dataset: { act: name },
+          disabled: !allowed,
+          "aria-disabled": busy ? "true" : null,
+          "aria-keyshortcuts": name === "throw" ? "T Space" : "S",
+          "aria-describedby": reason ? reasonId : null,
+          onclick: () => this.act(name),
+        },
+        h("span", { class: "act-label" }, str(labels[name]) || fallback),
+        h("kbd", { "aria-hidden": "true" }, name === "throw" ? `T · ${t("Space")}` : "S"),
+      ),
+      reason ? h("p", { class: "refusal", id: reasonId }, reason) : null,
+    );
+  }
+
+  /**
+   * Table dice: the faces that fell are entered — a big button for each face, the dice in
+   * the hand as slots that fill up (tap a die to take it out), "That's it" once every die
+   * is entered; the stop beside it. Keys: 1–6 add, Backspace takes the last out, Enter sends.
+   */
   entryPanel(f, busy) {
-    const { turn } = f;
-    const need = turn && Number.isInteger(turn.dice_left) && turn.dice_left > 0 ? turn.dice_left : 5;
+    const need = this.need(f);
     if (this.entry.length > need) this.entry.length = need;
     const complete = this.entry.length === need;
-    const update = () => this.renderActions();
+    // no stop before the turn's first throw: nothing to record yet, and a phone's screen is short
+    const started = f.turn && !f.turn.ended && asArray(f.turn.throws).length > 0;
+    const stop = f.legal.some((item) => item === "stop") || ("stop" in f.refusals && started);
+    const stopNode = stop ? this.decideButton("stop", f, busy) : null;
+    // why the stop is closed, under both buttons (a half-width column is narrow on a phone)
+    const reason = stopNode ? stopNode.querySelector(".refusal") : null;
+    if (reason) reason.remove();
+    const slots = Array.from({ length: need }, (_, index) => {
+      const face = this.entry[index];
+      if (!isFace(face)) return h("span", { class: "slot empty", "aria-hidden": "true" }, die(null));
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "slot filled",
+          dataset: { act: `slot:${index}` },
+          "aria-label": t("Take out the die {face}", { face }),
+          onclick: () => {
+            if (this.pending) return;
+            this.entry.splice(index, 1);
+            this.renderActions();
+          },
+        },
+        die(face),
+      );
+    });
     return h(
       "div",
       { class: "entry", role: "group", "aria-labelledby": "entry-title" },
       h("p", { class: "choices-title", id: "entry-title" }, t("Enter the faces that fell (dice: {n}):", { n: need })),
+      h(
+        "div",
+        { class: "slots", dataset: { count: String(need) } },
+        slots,
+        h(
+          "span",
+          { class: "sr-only", role: "status" },
+          this.entry.length ? t("Entered: {dice}", { dice: faces(this.entry) }) : t("No faces entered yet."),
+        ),
+      ),
       h(
         "div",
         { class: "face-buttons" },
@@ -1007,65 +1110,84 @@ export class Table {
               "aria-disabled": busy ? "true" : null,
               "aria-label": t("Face {n}", { n: face }),
               "aria-keyshortcuts": String(face),
-              onclick: () => {
-                if (this.pending) return;
-                if (this.entry.length < need) this.entry.push(face);
-                update();
-              },
+              onclick: () => this.addFace(face),
             },
-            die(face, "small"),
+            die(face),
           ),
         ),
       ),
       h(
         "div",
-        { class: "entered", role: "status" },
-        this.entry.length
-          ? h("span", { class: "sr-only" }, t("Entered: {dice}", { dice: faces(this.entry) }))
-          : h("span", { class: "muted" }, t("No faces entered yet.")),
-        this.entry.map((face) => die(face, "small")),
-      ),
-      h(
-        "div",
-        { class: "entry-buttons" },
+        { class: `entry-decide${stop ? "" : " alone"}` },
+        stopNode,
         h(
-          "button",
-          {
-            type: "button",
-            dataset: { act: "entry-undo" },
-            disabled: !this.entry.length,
-            "aria-disabled": busy ? "true" : null,
-            "aria-keyshortcuts": "Backspace",
-            onclick: () => {
-              if (this.pending) return;
-              this.entry.pop();
-              update();
+          "div",
+          { class: "action" },
+          h(
+            "button",
+            {
+              type: "button",
+              class: "big primary entry-done",
+              dataset: { act: "entry-done" },
+              disabled: !complete,
+              "aria-disabled": busy ? "true" : null,
+              "aria-keyshortcuts": "Enter",
+              onclick: () => this.submitEntry(),
             },
-          },
-          t("Undo"),
+            h("span", { class: "act-label" }, t("That's it")),
+            h("kbd", { "aria-hidden": "true" }, "Enter"),
+          ),
         ),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            dataset: { act: "entry-done" },
-            disabled: !complete,
-            "aria-disabled": busy ? "true" : null,
-            "aria-keyshortcuts": "Enter",
-            onclick: () => this.submitEntry(need),
-          },
-          t("That's it"),
-        ),
+        reason,
       ),
     );
   }
 
-  submitEntry(need) {
-    if (this.entry.length !== need) return;
+  addFace(face) {
+    if (this.pending || !this.state) return;
+    if (this.entry.length < this.need(this.facts())) this.entry.push(face);
+    this.renderActions();
+  }
+
+  submitEntry() {
+    if (this.pending || !this.state) return;
+    if (this.entry.length !== this.need(this.facts())) return;
     const dice = this.entry.slice();
-    this.entry = [];
     this.act("dice", { dice });
+    if (this.pending) {
+      this.sentEntry = dice;
+      this.entry = [];
+      this.renderActions();
+    }
+  }
+
+  /** Table dice: take back the last throw entered, until anyone decides anything. */
+  undoButton(f, busy) {
+    const last = f.turn && f.turn.last && Array.isArray(f.turn.last.dice) ? f.turn.last.dice.filter(isFace) : [];
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "undo-throw",
+        dataset: { act: "undo" },
+        "aria-disabled": busy ? "true" : null,
+        "aria-keyshortcuts": "U",
+        onclick: () => this.undoThrow(),
+      },
+      h("span", { "aria-hidden": "true" }, "↶"),
+      h("span", null, t("Undo the last throw")),
+      last.length ? h("span", { class: "undo-dice", "aria-hidden": "true" }, last.map((face) => die(face, "small"))) : null,
+      h("kbd", { "aria-hidden": "true" }, "U"),
+    );
+  }
+
+  undoThrow() {
+    if (this.pending || !this.state) return;
+    const f = this.facts();
+    if (!f.legal.some((item) => item === "undo")) return;
+    const last = f.turn && f.turn.last && Array.isArray(f.turn.last.dice) ? f.turn.last.dice.filter(isFace) : [];
+    this.act("undo");
+    if (this.pending) this.refill = last.length ? last : null;
   }
 
   /**
@@ -1366,27 +1488,30 @@ export class Table {
     const onControl = event.target instanceof Element && event.target.closest("button, a, summary, [role='button']");
     const has = (name) => f.legal.some((item) => item === name);
     if (has("dice")) {
-      const turn = f.turn;
-      const need = turn && Number.isInteger(turn.dice_left) && turn.dice_left > 0 ? turn.dice_left : 5;
+      const need = this.need(f);
       if (/^[1-6]$/.test(key)) {
-        if (this.entry.length < need && !this.pending) {
-          this.entry.push(Number(key));
+        this.addFace(Number(key)); // a seventh die is not taken: the entry is full
+        event.preventDefault();
+        return;
+      }
+      if (key === "Backspace") {
+        if (!this.pending && this.entry.length) {
+          this.entry.pop();
           this.renderActions();
         }
         event.preventDefault();
         return;
       }
-      if (key === "Backspace") {
-        this.entry.pop();
-        this.renderActions();
-        event.preventDefault();
-        return;
-      }
       if (key === "Enter" && !onControl && this.entry.length === need) {
-        this.submitEntry(need);
+        this.submitEntry();
         event.preventDefault();
         return;
       }
+    }
+    if ((event.code === "KeyU" || lower === "u" || lower === "г") && has("undo")) {
+      this.undoThrow();
+      event.preventDefault();
+      return;
     }
     const throwKey = event.code === "KeyT" || lower === "t" || lower === "е" || (key === " " && !onControl);
     if (throwKey && has("throw")) {
