@@ -97,6 +97,7 @@ export class Table {
     this.entryContext = "";
     this.sentEntry = null;
     this.refill = null;
+    this.entering = false;
     this.rematchAsked = null;
     this.joinDismissed = false;
     this.throwKey = null;
@@ -584,6 +585,22 @@ export class Table {
     const title = t("Dice 1000");
     if (f.forName) document.title = `▶ ${t("Entering for: {name}", { name: f.forName })} · ${title}`;
     else document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
+    this.showEntry(f);
+  }
+
+  /**
+   * Table dice on a phone: when the faces are to be entered again (the computer's turn is
+   * over, another person's begins), the entry is brought into view — once, not while
+   * someone reads or writes elsewhere on the page.
+   */
+  showEntry(f) {
+    const entering = f.legal.some((item) => item === "dice");
+    const was = this.entering;
+    this.entering = entering;
+    if (!entering || was || !f.tableDice || typing({ target: document.activeElement })) return;
+    const box = this.el.actions.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    this.el.actions.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest", behavior: motionReduced() ? "auto" : "smooth" });
   }
 
   renderRoom(f) {
@@ -1146,6 +1163,7 @@ export class Table {
   addFace(face) {
     if (this.pending || !this.state) return;
     if (this.entry.length < this.need(this.facts())) this.entry.push(face);
+    this.say(""); // a refusal shown is about an entry being corrected now
     this.renderActions();
   }
 
