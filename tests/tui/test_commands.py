@@ -56,6 +56,7 @@ def test_bots_only_without_a_terminal_play_through_and_the_record_replays(
         save=str(save),
         resume=None,
         fast=True,
+        table=False,
     )
     session, tr, path = play.prepare(args)
     assert path == save

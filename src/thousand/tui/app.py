@@ -131,6 +131,7 @@ class ThousandApp(App[int]):
 
     TITLE = "thousand"
     ENABLE_COMMAND_PALETTE = False  # Textual's palette speaks English only
+    AUTO_FOCUS = None  # the keys are the app's; the entry line takes focus only when open
     CSS = """
     Screen { layout: vertical; }
     #too-small { width: 100%; height: 100%; content-align: center middle;
@@ -222,7 +223,7 @@ class ThousandApp(App[int]):
                     yield Static(id="turn-info")
                     yield Static(id="history")
                     yield Static(id="notice")
-                    yield Input(id="entry", max_length=20)
+                    yield Input(id="entry", max_length=20, disabled=True)
                     yield Static(id="advice")
                     yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 with Vertical(id="sheet"):  # the scores first, at eye level; the rounds fill
@@ -641,6 +642,7 @@ class ThousandApp(App[int]):
         entry.value = typed
         entry.cursor_position = len(typed)
         entry.display = True
+        entry.disabled = False
         self.entry_open = True
         entry.focus()
         self.refresh_view()
@@ -656,6 +658,7 @@ class ThousandApp(App[int]):
     def hide_entry(self) -> None:
         entry = self.query_one("#entry", Input)
         entry.display = False
+        entry.disabled = True
         entry.value = ""
         self.entry_open = False
         self.set_focus(None)
