@@ -1,31 +1,70 @@
-"""The server's tests replay records hundreds of times a game (every state a client sees
-is held against the record at that moment); building a :class:`Game` costs about 20 ms
-(its score table), so here the replays share one per rule set."""
+"""What the server's tests share.
+
+* The replays: the tests replay records hundreds of times a game (every state a client
+  sees is held against the record at that moment); building a :class:`Game` costs about
+  20 ms (its score table), so the replays share one per rule set, as the server's rooms do
+  (:func:`thousand.web.room.game_of`).
+* The browser: Debian's Chromium driven by Playwright, for the modules that ask for the
+  ``browser`` or ``browsing`` fixtures (each starts its own server). Without
+  /usr/bin/chromium they are skipped, except under ``CI=true``, where .ci/run installs it.
+"""
 
 from __future__ import annotations
 
-import functools
+import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 from thousand.games.dice1000 import record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import Game
+from thousand.web.room import game_of
 
-
-@functools.cache
-def _game_of(canonical: str, rules: Rules) -> Game:
-    del canonical
-    return Game(rules)
+from .browser_support import CHROMIUM, LAUNCH_ARGS, TIMEOUT_MS, Browsing
 
 
 def shared_game(rules: Rules | None = None) -> Game:
     """One :class:`Game` per rule set (a game holds no state of its own)."""
-    if rules is None:
-        return Game()
-    return _game_of(rules.canonical(), rules)
+    return Game() if rules is None else game_of(rules)
 
 
 @pytest.fixture(autouse=True)
 def fast_replays(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(record, "Game", shared_game)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Path:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: the browser tests need Debian's chromium package"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + " (CI=true: .ci/run installs it)")
+        pytest.skip(reason)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def playwright(chromium: Path) -> Iterator[Playwright]:
+    del chromium
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright, chromium: Path) -> Iterator[Browser]:
+    expect.set_options(timeout=TIMEOUT_MS)
+    launched = playwright.chromium.launch(executable_path=str(chromium), args=LAUNCH_ARGS)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture
+def browsing(browser: Browser) -> Iterator[Browsing]:
+    """This test's browser contexts; no script error may happen on any of their pages."""
+    opened = Browsing(browser)
+    yield opened
+    opened.close()
+    assert not opened.page_errors, f"errors in the page: {opened.page_errors}"

@@ -9,23 +9,19 @@ Without /usr/bin/chromium these tests are skipped, except under ``CI=true``, whe
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from thousand.games.dice1000.record import replay
 
 from .browser_support import (
-    CHROMIUM,
-    LAUNCH_ARGS,
     RULES_TITLE,
     THROW,
-    TIMEOUT_MS,
     Browsing,
     Server,
     Table,
@@ -47,16 +43,6 @@ from .browser_support import (
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Path:
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: the browser tests need Debian's chromium package"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (CI=true: .ci/run installs it)")
-        pytest.skip(reason)
-    return CHROMIUM
-
-
-@pytest.fixture(scope="module")
 def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``thousand serve`` for this module. Its strategy cache is the folder where the
     ``classic_cache`` fixture (tests/conftest.py) keeps the session's classic solve, so
@@ -67,30 +53,6 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         tmp_path_factory.mktemp("browser"), env={"THOUSAND_CACHE_DIR": str(strategies)}
     ) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def playwright(chromium: Path) -> Iterator[Playwright]:
-    del chromium
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright, chromium: Path) -> Iterator[Browser]:
-    expect.set_options(timeout=TIMEOUT_MS)
-    launched = playwright.chromium.launch(executable_path=str(chromium), args=LAUNCH_ARGS)
-    yield launched
-    launched.close()
-
-
-@pytest.fixture
-def browsing(browser: Browser) -> Iterator[Browsing]:
-    """This test's browser contexts; no script error may happen on any of their pages."""
-    opened = Browsing(browser)
-    yield opened
-    opened.close()
-    assert not opened.page_errors, f"errors in the page: {opened.page_errors}"
 
 
 def table_of(

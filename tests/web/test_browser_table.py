@@ -10,7 +10,6 @@ screen are left in /tmp/shots/table-dice-*.png (English and Russian) to look at.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import Locator, Page, expect
 
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
@@ -26,10 +25,7 @@ from thousand.games.dice1000.presets import PRESET_NAMES, preset_data
 from thousand.games.dice1000.record import replay
 
 from .browser_support import (
-    CHROMIUM,
-    LAUNCH_ARGS,
     MOVER_JS,
-    TIMEOUT_MS,
     Browsing,
     Server,
     Table,
@@ -109,44 +105,10 @@ async ({ path, actions }) => {
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Path:
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: the browser tests need Debian's chromium package"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (CI=true: .ci/run installs it)")
-        pytest.skip(reason)
-    return CHROMIUM
-
-
-@pytest.fixture(scope="module")
 def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     del chromium  # no server without a browser to use it
     with serve(tmp_path_factory.mktemp("browser-table")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def playwright(chromium: Path) -> Iterator[Playwright]:
-    del chromium
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright, chromium: Path) -> Iterator[Browser]:
-    expect.set_options(timeout=TIMEOUT_MS)
-    launched = playwright.chromium.launch(executable_path=str(chromium), args=LAUNCH_ARGS)
-    yield launched
-    launched.close()
-
-
-@pytest.fixture
-def browsing(browser: Browser) -> Iterator[Browsing]:
-    """This test's browser contexts; no script error may happen on any of their pages."""
-    opened = Browsing(browser)
-    yield opened
-    opened.close()
-    assert not opened.page_errors, f"errors in the page: {opened.page_errors}"
 
 
 def shoot(page: Page, name: str, *, full: bool = False) -> None:

@@ -21,7 +21,6 @@ PROTOCOL.md is silent are in the docstrings of the methods that take them.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -131,7 +130,7 @@ _GAMES: dict[str, Game] = {}
 def game_of(rules: Rules) -> Game:
     """One :class:`Game` per rule set for all rooms: a game's scoring tables take tens of
     milliseconds and a few hundred kilobytes to build, and never change."""
-    key = json.dumps(rules.to_data(), sort_keys=True)
+    key = rules.canonical()
     game = _GAMES.get(key)
     if game is None:
         if len(_GAMES) > 256:
