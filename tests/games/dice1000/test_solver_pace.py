@@ -43,9 +43,7 @@ FALLING = {
 GROWING = {"preset": "classic", "target": 300, "barrels": [{"from": 200, "to": 250}]}
 """A classic game to 300 with one barrel: the exact solve over 60 score units, in a blink."""
 
-SWEEP = re.compile(
-    r"sweep (\d+): ([\d,]+) turns planned, largest change (\S+) \(the goal is 1e-09\)"
-)
+PASS = re.compile(r"pass (\d+): ([\d,]+) turns planned, largest change (\S+) \(the goal is 1e-09\)")
 
 
 class Clock:
@@ -115,7 +113,7 @@ def test_pace_throttles_lines_and_measures_from_the_first_estimate(
     Pace(None, clock).tell("nobody listens")  # and nothing fails
 
 
-def test_value_iteration_reports_each_sweep_with_a_falling_change(
+def test_value_iteration_reports_each_pass_with_a_falling_change(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(pace, "PROGRESS_EVERY", 0.0)  # every band's line too
@@ -123,16 +121,17 @@ def test_value_iteration_reports_each_sweep_with_a_falling_change(
     lines: list[str] = []
     solved = solve_falling(game, progress=lines.append)
     assert lines[0] == "74 sheets, 5,476 pairs, 417,360 positions"
-    planning = [SWEEP.match(line) for line in lines]
+    planning = [PASS.match(line) for line in lines]
     found = [match for match in planning if match is not None]
-    assert len(found) == solved.info.max_iterations
+    assert [int(match[1]) for match in found] == list(range(1, solved.info.max_iterations + 1))
+    assert {match[2] for match in found} == {"5,476"}  # every pair planned in every pass
     changes = [float(match[3]) for match in found]
     assert changes == sorted(changes, reverse=True) and len(set(changes)) == len(changes)
     assert changes[-1] <= VI_TOLERANCE < changes[-2]
-    assert int(found[-1][1]) == solved.info.sweeps
+    assert changes[-1] == float(f"{solved.info.residual:.1e}")
     assert lines[-1].endswith("; done")
     assert any(": planning turns, " in line for line in lines)
-    assert any(": valuing the planned turns, largest change " in line for line in lines)
+    assert any(": valuing the planned turns, sweep " in line for line in lines)
 
 
 def test_bands_change_no_number_of_value_iteration(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,5 +219,5 @@ def test_thousand_solve_tells_its_progress_on_standard_error(
     lines = err.getvalue().splitlines()
     assert lines[0] == "solve: 74 sheets, 5,476 pairs, 417,360 positions"
     assert all(line.startswith("solve: ") for line in lines)
-    assert SWEEP.match(lines[-1].removeprefix("solve: ")) and lines[-1].endswith("; done")
+    assert PASS.match(lines[-1].removeprefix("solve: ")) and lines[-1].endswith("; done")
     assert out.getvalue().startswith(f"rules: {rules}\nfirst player wins with perfect play: ")

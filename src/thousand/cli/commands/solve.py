@@ -2,9 +2,9 @@
 
 Rules where scores only grow are solved exactly (about ten seconds for the classic
 rules); rules where scores can fall are solved by value iteration to a stated tolerance
-(minutes: under ``ussr`` ten to thirty). Progress goes to standard error — the share
-solved, or each sweep's largest change — with an estimate of the time left; Ctrl+C
-stops the solve within a second and caches nothing of it. The output says which
+(one to two minutes for the presets on two cores). Progress goes to standard error —
+the share solved, or each pass's largest change — with an estimate of the time left;
+Ctrl+C stops the solve within a second and caches nothing of it. The output says which
 method, and what is approximated. The solver (and numba behind it) is imported only
 when this command runs, so the rest of the command line starts fast.
 """
@@ -32,8 +32,8 @@ def register(subparsers: Subparsers) -> None:
         description="Compute, for two players, the strategy that maximises the chance of "
         "winning from every position, and cache it. Prints the first player's chance when "
         "both play perfectly. Rules where scores can fall (bolts, dump trucks, overtaking, "
-        "barrel attempts and knock-off) are solved by value iteration, which takes minutes; "
-        "progress and an estimate of the time left go to standard error.",
+        "barrel attempts and knock-off) are solved by value iteration, which takes a minute "
+        "or two; progress and an estimate of the time left go to standard error.",
         epilog="example: thousand solve --rules classic --json",
     )
     add_rules_option(parser)

@@ -9,25 +9,20 @@ ends are read from ``W``: a stop leads to ``1 - W[opponent after, mover after]``
 mid-turn dump truck to ``1 - W[j, dump_to[i]]``, a win (a stop at the target or an
 instant win) is worth 1.
 
-Pairs are swept Gauss–Seidel in order of decreasing score sum: a stop that only adds
+Pairs are valued Gauss–Seidel in order of decreasing score sum: a stop that only adds
 points leads to a higher sum, already fresh in this sweep. Pairs of equal sum form a
 group; its busts that cost no points stay in the group — (i, j) → (j, i') with ``i'``
 one bolt or one barrel attempt further — and are solved exactly for the group's
-policies by iterating the linear equations ``W = fixed + bust * (1 - W[partner])``.
-What goes to a lower sum — a bolt penalty, a fall off a barrel, a dump truck, an
-overtaking penalty — reads the previous sweep's value, so sweeps repeat.
+policies by iterating the linear equations ``W = fixed + bust * (1 - W[partner])`` (a
+cycle of two, (i, j) ↔ (j, i), solved at once). What goes to a lower sum — a bolt
+penalty, a fall off a barrel, a dump truck, an overtaking penalty — reads the previous
+sweep's value, so sweeps repeat.
 
-Two kinds of sweep share that order (modified policy iteration, Puterman §6.5):
-
-* :func:`improve` plans every pair's turn afresh (the dynamic programme, tens of µs a
-  pair) and records how that turn ends — the chance of stopping at each total, of a
-  win, a bust, a dump truck — by a forward pass of its policy (:func:`turn_ends`);
-* :func:`evaluate` values the recorded policies from those chances alone, some twenty
-  times cheaper, until they settle.
-
-A turn whose policy cannot have changed — no ``W`` has moved by half its *margin*
-(the closest call between stopping and throwing on its way) since it was planned — is
-not planned again, so late planning sweeps cost little.
+This is the valuing half of modified policy iteration (Puterman §6.5): the plans come
+from :mod:`.sweep`, which records how each pair's turn ends — the chance of stopping at
+each total, of a win, a bust, a dump truck — and :func:`evaluate` values them from
+those chances alone. :func:`turn_dp` plans one pair's turn the same way, for a decision
+in play and for the advisor.
 """
 
 from __future__ import annotations
@@ -35,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver.outcome import (
@@ -50,21 +45,13 @@ from thousand.games.dice1000.solver.outcome import (
 
 @njit(cache=True)
 def stop_outcome(i: int, j: int, t: int, sheets: Any) -> tuple[int, int]:
-    """(mover after, opponent after) of a stop with total ``t``; mover -1: a win."""
-    (
-        score,
-        stop_to,
-        stop_new,
-        stop_land,
-        stop_fx,
-        opp_after,
-        _bust_to,
-        _dump_to,
-        _dump_at,
-        _target,
-        overtaking,
-        affects,
-    ) = sheets
+    """(mover after, opponent after) of a stop with total ``t``; mover -1: a win.
+
+    :func:`_fixed_part` has this rule written out for speed; the engine-driven reference
+    test checks both.
+    """
+    score, stop_to, stop_new, stop_land, stop_fx, opp_after = sheets[:6]
+    overtaking, affects = sheets[10], sheets[11]
     mine = stop_to[i, t]
     theirs = j
     if mine >= 0 and affects and stop_fx[i, t]:
@@ -185,123 +172,34 @@ def new_work(width: int) -> tuple[Any, Any, Any, Any]:
 
 
 @njit(cache=True)
-def stops_here(t: int, n: int, work: Any, hot_must_throw: bool) -> bool:
-    """The policy :func:`turn_dp` just chose at (t, n): stop (ties stop: shorter games)."""
-    throw_val = work[2]
-    stop_val = work[3]
-    if stop_val[t] < 0.0 or t == 0 or (n == DICE and hot_must_throw):
-        return False
-    return bool(stop_val[t] >= throw_val[t, n])
-
-
-@njit(cache=True)
-def turn_ends(i: int, j: int, sheets: Any, rows: Any, work: Any, reach: Any, stop_p: Any) -> Any:
-    """How the turn :func:`turn_dp` just planned ends: the forward pass of its policy.
-
-    Fills ``stop_p[t]`` (the chance of stopping with total ``t`` without winning) and
-    returns (win, bust, dump truck) chances and the *margin*: the smallest difference
-    between stopping and throwing where the turn can get to and both are allowed.
-    While no ``W`` moves by half the margin, this policy stays optimal. ``reach`` is
-    scratch ``[width, DICE+1]``.
-    """
-    score = sheets[0]
-    stop_to = sheets[1]
-    dump_at = sheets[8]
-    target = sheets[9]
-    _pts, _kept, prob, _inst, count, pbust, hot_must_throw, _exact, retry = rows
-    last = target - score[i]
-    for t in range(last + 1):
-        stop_p[t] = 0.0
-        for n in range(DICE + 1):
-            reach[t, n] = 0.0
-    throw_val = work[2]
-    stop_val = work[3]
-    win = 0.0
-    bust = 0.0
-    dump = 0.0
-    margin = np.inf
-    if retry:
-        # The first throw: a bust is thrown again from (0, DICE).
-        reach[0, DICE] = pbust[DICE]
-        for k in range(count[DICE]):
-            p = prob[DICE, k]
-            what, t2, n2 = landing(0, DICE, k, rows, last, dump_at[i])
-            if what == WIN_NOW:
-                win += p
-            elif what == BUST_NOW:
-                bust += p
-            elif what == DUMP_NOW:
-                dump += p
-            else:
-                reach[t2, n2] += p
-    else:
-        reach[0, DICE] = 1.0
-    # Reverse of turn_dp's order: every move goes to a position turn_dp solved earlier.
-    # At the target, throws of all dice come first: the totals past it are all capped
-    # there, and with dice in hand a stop there wins (turn_dp starts from that too).
-    for t in range(last + 1):
-        for m in range(DICE):
-            n = m + 1
-            if t == last:
-                n = DICE if m == 0 else m
-            mass = reach[t, n]
-            if mass == 0.0:
-                continue
-            if stop_val[t] >= 0.0 and t > 0 and (n < DICE or not hot_must_throw):
-                margin = min(margin, abs(stop_val[t] - throw_val[t, n]))
-            if stops_here(t, n, work, hot_must_throw):
-                if stop_to[i, t] == -1:
-                    win += mass
-                else:
-                    stop_p[t] += mass
-                continue
-            self_p = 0.0
-            for k in range(count[n]):
-                what, t2, n2 = landing(t, n, k, rows, last, dump_at[i])
-                if what == MOVE and t2 == t and n2 == n:
-                    self_p += prob[n, k]
-            mass /= 1.0 - self_p
-            bust += mass * pbust[n]
-            for k in range(count[n]):
-                p = mass * prob[n, k]
-                what, t2, n2 = landing(t, n, k, rows, last, dump_at[i])
-                if what == WIN_NOW:
-                    win += p
-                elif what == BUST_NOW:
-                    bust += p
-                elif what == DUMP_NOW:
-                    dump += p
-                elif t2 != t or n2 != n:
-                    reach[t2, n2] += p
-    return win, bust, dump, margin
-
-
-@njit(cache=True)
 def _fixed_part(p: int, count: int, W: Any, sheets: Any, stop_p: Any, ends: Any) -> float:
-    """Pair ``p``'s turn value under its recorded policy, all but the bust."""
-    score = sheets[0]
+    """Pair ``p``'s turn value under its recorded policy, all but the bust.
+
+    The valuing sweeps' whole cost is this loop, so :func:`stop_outcome` is written out
+    here with the arrays unpacked and the two scores read once: called per stop (even
+    inlined) it made the sweeps two to four times slower. Stops recorded here never win
+    (a win is in ``ends``), so ``mine`` is a sheet.
+    """
+    score, stop_to, stop_new, stop_land, stop_fx, opp_after = sheets[:6]
     dump_to = sheets[7]
-    target = sheets[9]
+    target, overtaking, affects = sheets[9], sheets[10], sheets[11]
     i = p // count
     j = p % count
     value = ends[p, 0] + ends[p, 2] * (1.0 - W[j, dump_to[i]])
     row = stop_p[p]
-    for t in range(1, target - score[i] + 1):
+    mover, other = score[i], score[j]
+    for t in range(1, target - mover + 1):
         q = row[t]
         if q != 0.0:
-            mine, theirs = stop_outcome(i, j, t, sheets)
+            mine = stop_to[i, t]
+            theirs = j
+            if affects and stop_fx[i, t]:
+                crossed = 0
+                if overtaking and mover <= other and other < stop_new[i, t]:
+                    crossed = 1
+                theirs = opp_after[j, crossed, stop_land[i, t]]
             value += q * (1.0 - W[theirs, mine])
     return float(value)
-
-
-@njit(cache=True, parallel=True)
-def _group_fixed(
-    lo: int, hi: int, order: Any, W: Any, sheets: Any, stop_p: Any, ends: Any, fixed: Any
-) -> None:
-    """:func:`_fixed_part` of the group's pairs, in parallel (the sweeps' main cost)."""
-    count = W.shape[0]
-    for k in prange(lo, hi):
-        fixed[k] = _fixed_part(order[k], count, W, sheets, stop_p, ends)
 
 
 @njit(cache=True)
@@ -319,14 +217,25 @@ def _settle_group(
 ) -> float:
     """Value the group's recorded policies: its bust equations solved; the largest change."""
     flat = W.reshape(-1)
+    count = W.shape[0]
     for k in range(lo, hi):
-        before[k] = flat[order[k]]
-    _group_fixed(lo, hi, order, W, sheets, stop_p, ends, fixed)
+        p = order[k]
+        before[k] = flat[p]
+        fixed[p] = _fixed_part(p, count, W, sheets, stop_p, ends)
     for _ in range(10_000):
         change = 0.0
         for k in range(lo, hi):
             p = order[k]
-            x = fixed[k] + ends[p, 1] * (1.0 - flat[partner[p]])
+            q = partner[p]
+            bust = ends[p, 1]
+            if partner[q] == p and bust * ends[q, 1] < 1.0:
+                # A bust cycle of two, (i, j) <-> (j, i), or of one: solved at once.
+                # Iterated, it would crawl under a plan that nearly always busts (the
+                # first plans, at W = 0.5 everywhere), at the rate of the busts' product.
+                other = ends[q, 1]
+                x = (fixed[p] + bust * (1.0 - fixed[q] - other)) / (1.0 - bust * other)
+            else:
+                x = fixed[p] + bust * (1.0 - flat[q])
             change = max(change, abs(x - flat[p]))
             flat[p] = x
         if change <= 1e-15:
@@ -335,109 +244,6 @@ def _settle_group(
     for k in range(lo, hi):
         moved = max(moved, abs(flat[order[k]] - before[k]))
     return moved
-
-
-@njit(cache=True, parallel=True)
-def _group_policies(
-    lo: int,
-    hi: int,
-    order: Any,
-    partner: Any,
-    W: Any,
-    sheets: Any,
-    rows: Any,
-    stop_p: Any,
-    ends: Any,
-    margin: Any,
-    seen: Any,
-    drift: float,
-    sweep_start: float,
-) -> int:
-    """Re-plan the group's turns whose policy the drift of W since may have changed.
-
-    ``drift`` bounds how far any W has moved in all since the solve began: the sum of
-    every sweep's largest change, this sweep's so far included. ``seen[p]`` is the drift
-    at the start of the sweep that last planned pair ``p`` (``sweep_start`` now): a W
-    changes at most once per sweep, so ``drift - seen[p]`` bounds its moves since. If
-    that is under half the margin, the recorded turn is still optimal and is kept.
-    Returns the number of turns planned.
-    """
-    count = W.shape[0]
-    flat = W.reshape(-1)
-    width = sheets[1].shape[1]
-    chunks = min(hi - lo, 64)
-    planned = np.zeros(chunks, dtype=np.int64)
-    for c in prange(chunks):
-        work = new_work(width)
-        reach = np.zeros((width, DICE + 1))
-        for k in range(lo + c, hi, chunks):
-            p = order[k]
-            if 2.0 * (drift - seen[p]) < margin[p]:
-                continue
-            i = p // count
-            j = p % count
-            turn_dp(i, j, 1.0 - flat[partner[p]], W, sheets, rows, work)
-            win, bust, dump, gap = turn_ends(i, j, sheets, rows, work, reach, stop_p[p])
-            ends[p, 0] = win
-            ends[p, 1] = bust
-            ends[p, 2] = dump
-            margin[p] = gap
-            seen[p] = sweep_start
-            planned[c] += 1
-    return int(planned.sum())
-
-
-@njit(cache=True)
-def improve(
-    W: Any,
-    order: Any,
-    starts: Any,
-    partner: Any,
-    sheets: Any,
-    rows: Any,
-    stop_p: Any,
-    ends: Any,
-    fixed: Any,
-    margin: Any,
-    seen: Any,
-    drift: float,
-    residual: float,
-    first: int,
-    end: int,
-    before: Any,
-) -> tuple[float, int]:
-    """Groups ``first`` to ``end - 1`` of a Gauss–Seidel sweep of value iteration.
-
-    A sweep takes the groups by decreasing score sum; each group's turns are planned
-    afresh (the optimal policy at the current W; see :func:`_group_policies` for the
-    turns kept) and valued with their bust equations solved. A sweep is called in bands
-    of groups, so that Ctrl+C is seen between them: ``drift`` is the running total of
-    the largest changes of W before the sweep, ``residual`` the largest change of the
-    sweep's earlier bands (0 for the first); ``before`` is scratch of one float a pair.
-    Returns (the largest change of any W in the sweep so far, turns planned here).
-    """
-    planned = 0
-    for g in range(first, end):
-        lo = starts[g]
-        hi = starts[g + 1]
-        planned += _group_policies(
-            lo,
-            hi,
-            order,
-            partner,
-            W,
-            sheets,
-            rows,
-            stop_p,
-            ends,
-            margin,
-            seen,
-            drift + residual,
-            drift,
-        )
-        moved = _settle_group(lo, hi, order, partner, W, sheets, stop_p, ends, fixed, before)
-        residual = max(residual, moved)
-    return residual, planned
 
 
 @njit(cache=True)
