@@ -783,13 +783,15 @@ class ThousandApp(App[int]):
         Runs in a worker thread. The first lookup is made here too: it may load the
         solver's compiled kernel, a pause better kept off the screen's thread.
         """
-        from thousand.games.dice1000.solver.strategy import cache_path  # noqa: PLC0415 - numpy on demand
+        from thousand.games.dice1000.solver.seats import ready  # noqa: PLC0415 - numpy on demand
 
         game = self.session.game
-        if not cache_path(game).exists():
+        players = len(self.session.seats)
+        if not ready(game, players):
             on_solve()
-            self.solver.solve(game, on_progress)  # in a child process: the screen stays live
-        strategy = solved_strategy(game)
+            # In a child process: the screen stays live.
+            self.solver.solve(game, on_progress, players)
+        strategy = solved_strategy(game, players=players)
         with contextlib.suppress(ThousandError):
             strategy.action_values(new_state(game, ["first", "second"]))
         return strategy

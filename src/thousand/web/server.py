@@ -160,19 +160,21 @@ class Strategies:
     def __init__(self) -> None:
         self._solving: dict[str, asyncio.Task[None]] = {}
 
-    async def ready(self, game: Game, on_progress: Callable[[str], None]) -> None:
-        """Return once the strategy of ``game`` is in the cache (RulesError: unsolvable)."""
+    async def ready(self, game: Game, on_progress: Callable[[str], None], players: int = 2) -> None:
+        """Return once the strategies of ``game`` for ``players`` are at hand, cached or
+        shipped (RulesError: unsolvable)."""
         from thousand.games.dice1000.solver.door import ChildSolver  # noqa: PLC0415
-        from thousand.games.dice1000.solver.strategy import cache_path  # noqa: PLC0415
+        from thousand.games.dice1000.solver.seats import ready  # noqa: PLC0415
 
-        if await asyncio.to_thread(lambda: cache_path(game).exists()):
+        if await asyncio.to_thread(ready, game, players):
             return
-        task = self._solving.get(game.canonical)
+        key = f"{players}:{game.canonical}"
+        task = self._solving.get(key)
         if task is None:
             solver = ChildSolver()
-            task = asyncio.create_task(asyncio.to_thread(solver.solve, game, on_progress))
-            self._solving[game.canonical] = task
-            task.add_done_callback(lambda _t: self._solving.pop(game.canonical, None))
+            task = asyncio.create_task(asyncio.to_thread(solver.solve, game, on_progress, players))
+            self._solving[key] = task
+            task.add_done_callback(lambda _t: self._solving.pop(key, None))
         await asyncio.shield(task)
 
 
@@ -378,7 +380,8 @@ class Hub:
 
         live.solving = True
         try:
-            await self.strategies.ready(live.room.game, progress)
+            players = len(live.room.seats)
+            await self.strategies.ready(live.room.game, progress, players)
         finally:
             live.solving = False
             live.solve_progress = None
@@ -484,7 +487,7 @@ class Hub:
 def _action_values(game: Game, state: Any) -> dict[Action, float]:
     from thousand.games.dice1000.solver.door import solved_strategy  # noqa: PLC0415 - numpy
 
-    return solved_strategy(game).action_values(state)
+    return solved_strategy(game, players=len(state.players)).action_values(state)
 
 
 # -- the application ---------------------------------------------------------------------

@@ -308,7 +308,7 @@ class Session:
         own lazy load finds the strategy in the cache.
         """
         if self.strategy is None:
-            self.strategy = solved_strategy(self.game, on_solve)
+            self.strategy = solved_strategy(self.game, on_solve, players=len(self.seats))
         return self.strategy
 
     # -- playing -------------------------------------------------------------------

@@ -46,8 +46,10 @@ def solved_strategy(
     game: Game,
     on_solve: Callable[[], None] | None = None,
     on_progress: Callable[[str], None] | None = None,
+    players: int = 2,
 ) -> SolvedStrategy:
-    """The solved strategy of ``game``: from the cache, or solved now and cached.
+    """The solved strategy of ``game`` for a table of ``players``: from the cache (or
+    shipped with the package), or solved now and cached (:mod:`.seats`).
 
     ``on_solve`` is called once, just before a solve starts — the solver reports progress
     only after it has accepted the rules, so a rule set it refuses never gets a "solving"
@@ -56,7 +58,7 @@ def solved_strategy(
     solve), or :class:`StrategyError` when the cache cannot be written. Safe to call from
     a worker thread (it touches no session).
     """
-    from thousand.games.dice1000.solver.strategy import load_or_solve  # noqa: PLC0415 - numpy
+    from thousand.games.dice1000.solver.seats import load_or_solve_seated  # noqa: PLC0415 - numpy
 
     told = False
 
@@ -69,7 +71,7 @@ def solved_strategy(
             on_progress(message)
 
     try:
-        strategy, _ = load_or_solve(game, progress)
+        strategy = load_or_solve_seated(game, players, progress)
     except OSError as exc:  # the cache folder: not writable, disk full
         raise StrategyError(f"the solver's cache cannot be written: {exc}") from None
     return strategy
@@ -81,7 +83,7 @@ def main() -> int:
     Each progress line of the solver goes out at once as ``{"progress": TEXT}``; the last
     line is the answer.
     """
-    rules = pickle.load(sys.stdin.buffer)  # our own parent wrote it
+    rules, players = pickle.load(sys.stdin.buffer)  # our own parent wrote it
     answer: dict[str, str | bool]
 
     def tell(message: str) -> None:
@@ -89,7 +91,7 @@ def main() -> int:
         sys.stdout.flush()
 
     try:
-        solved_strategy(Game(rules), on_progress=tell)
+        solved_strategy(Game(rules), on_progress=tell, players=players)
     except RulesError as exc:
         answer = {"ok": False, "refused": True, "reason": str(exc)}
     except ThousandError as exc:
@@ -108,8 +110,10 @@ class ChildSolver:
         self._lock = threading.Lock()
         self._stopped = False
 
-    def solve(self, game: Game, on_progress: Callable[[str], None] | None = None) -> None:
-        """Solve ``game`` into the cache; blocks the calling (worker) thread only.
+    def solve(
+        self, game: Game, on_progress: Callable[[str], None] | None = None, players: int = 2
+    ) -> None:
+        """Solve ``game`` for ``players`` into the cache; blocks the calling thread only.
 
         ``on_progress`` gets the solver's progress lines as the child reports them.
         Raises :class:`RulesError` when the solver refuses the rules (its own message),
@@ -130,7 +134,7 @@ class ChildSolver:
                 )
                 self._process = process
             try:
-                answer = self._talk(process, game, on_progress)
+                answer = self._talk(process, game, players, on_progress)
             finally:
                 process.wait()
                 with self._lock:
@@ -149,12 +153,13 @@ class ChildSolver:
     def _talk(
         process: subprocess.Popen[bytes],
         game: Game,
+        players: int,
         on_progress: Callable[[str], None] | None,
     ) -> dict[str, object] | None:
         """Send the rules, pass progress lines on, and return the answer (None: no answer)."""
         assert process.stdin is not None and process.stdout is not None
         try:
-            process.stdin.write(pickle.dumps(game.rules))
+            process.stdin.write(pickle.dumps((game.rules, players)))
             process.stdin.close()
         except OSError:  # the child died before reading its rules
             return None

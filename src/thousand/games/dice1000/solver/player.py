@@ -1,9 +1,9 @@
 """The ``perfect`` computer player: plays the solved strategy of the game's rules.
 
 The strategy is loaded from the cache, or solved once the first time a rule set is
-played: about ten seconds for the classic rules, minutes for rules where scores can fall
-(see ``thousand solve``). With three or more players it plays the two-player strategy
-against the leading opponent (see :mod:`.strategy`).
+played (the presets' come with the package; see ``thousand solve``). With three players
+under rules where scores only grow it plays the exact three-player table; otherwise the
+two-player strategy against the leading opponent (see :mod:`.seats`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import numpy.typing as npt
 
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.solver.strategy import SolvedStrategy, load_or_solve
+from thousand.games.dice1000.solver.seats import load_or_solve_seated
+from thousand.games.dice1000.solver.strategy import SolvedStrategy
 from thousand.games.dice1000.state import GameState
 
 
@@ -22,14 +23,15 @@ class PerfectPlayer:
 
     def __init__(self, seed: int | None = None) -> None:
         del seed  # perfect play never needs to break a tie at random
-        self._strategies: dict[str, SolvedStrategy] = {}
+        self._strategies: dict[tuple[str, int], SolvedStrategy] = {}
 
-    def strategy(self, game: Game) -> SolvedStrategy:
-        """The solved strategy of ``game`` (cached, or solved now)."""
-        known = self._strategies.get(game.canonical)
+    def strategy(self, game: Game, players: int = 2) -> SolvedStrategy:
+        """The solved strategy of ``game`` at a table of ``players`` (cached, or solved now)."""
+        key = (game.canonical, players)
+        known = self._strategies.get(key)
         if known is None:
-            known, _ = load_or_solve(game)
-            self._strategies[game.canonical] = known
+            known = load_or_solve_seated(game, players)
+            self._strategies[key] = known
         return known
 
     def table(self, game: Game) -> npt.NDArray[np.uint8] | None:
@@ -42,4 +44,4 @@ class PerfectPlayer:
         return self.strategy(game).native_table()
 
     def __call__(self, state: GameState) -> Action:
-        return self.strategy(state.game).decide(state)
+        return self.strategy(state.game, len(state.players)).decide(state)

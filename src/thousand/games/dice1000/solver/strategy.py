@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import lzma
 import os
 import resource
 import time
@@ -48,6 +49,7 @@ from thousand.games.dice1000.solver.iteration import (
 from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
 from thousand.games.dice1000.solver.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
+from thousand.games.dice1000.solver.shipped import pack, shipped_path, shuffle, unpack, unshuffle
 from thousand.games.dice1000.solver.sweep import plan_movers
 from thousand.games.dice1000.solver.tables import (
     SolverTables,
@@ -124,6 +126,10 @@ class SolvedStrategy(ABC):
 
     game: Game
     info: SolveInfo
+    win: npt.NDArray[np.float64]
+    """The mover's chance at the start of a turn, per pair of scores or of sheets."""
+    source: Path | None = None
+    """The file it was read from (the cache, or shipped with the package); None: solved now."""
     policy: npt.NDArray[np.uint8]
     """The stop table ``policy[a, b, t, n]`` over score units that the native simulator
     reads; empty (size 0) where the rules let scores fall and decisions are computed per
@@ -157,6 +163,11 @@ class SolvedStrategy(ABC):
     @abstractmethod
     def save(self, path: Path | None = None) -> Path:
         """Write into the cache (atomically)."""
+
+    @classmethod
+    @abstractmethod
+    def load(cls, game: Game, path: Path | None = None) -> SolvedStrategy | None:
+        """The strategy of ``game`` in the cache (or at ``path``), None when there is none."""
 
     def native_table(self) -> npt.NDArray[np.uint8] | None:
         """The stop table for the native fast path, None when there is none."""
@@ -244,7 +255,9 @@ class Strategy(SolvedStrategy):
         target = tables.target
         shape = (target, target, target + 1, 6)
         policy = np.unpackbits(packed, count=int(np.prod(shape))).reshape(shape)
-        return cls(game, tables, win, policy, _info_of(meta))
+        strategy = cls(game, tables, win, policy, _info_of(meta))
+        strategy.source = path or cache_path(game)
+        return strategy
 
 
 def _write(path: Path, meta: dict[str, Any], **arrays: npt.NDArray[Any]) -> None:
@@ -267,20 +280,26 @@ def _write(path: Path, meta: dict[str, Any], **arrays: npt.NDArray[Any]) -> None
 def _read_cache(
     path: Path, game: Game, extra: str | None = None
 ) -> tuple[dict[str, Any], npt.NDArray[Any], npt.NDArray[Any] | None] | None:
-    """(meta, win table, the array ``extra``) of a cache file written for ``game``.
+    """(meta, win table, the array ``extra``) of a cache or shipped file for ``game``.
 
     None when the file is for other rules or an older solver, or is damaged: the
-    strategy is then simply computed again.
+    strategy is then simply computed again. A shipped file (``.xz``) may hold the win
+    table as float32 bytes (:func:`.shipped.shuffle`).
     """
     if not path.exists():
         return None
     try:
-        with np.load(path) as data:
+        source = unpack(path) if path.suffix == ".xz" else path
+        with np.load(source) as data:
             meta = json.loads(str(data["meta"]))
             if meta.get("rules") != game.canonical or meta.get("version") != SOLVER_VERSION:
                 return None
-            return meta, data["win"], None if extra is None else data[extra]
-    except (OSError, ValueError, KeyError):
+            if "win" in data.files:
+                win = data["win"]
+            else:
+                win = unshuffle(data["win32"], tuple(meta["shape"]))
+            return meta, win, None if extra is None else data[extra]
+    except (OSError, ValueError, KeyError, lzma.LZMAError):
         return None
 
 
@@ -392,7 +411,9 @@ class FallingStrategy(SolvedStrategy):
         sheets = build_sheets(game, meta["floor"], meta["entry_step"])
         if sheets.count != meta["sheets"] or win.shape != (sheets.count, sheets.count):
             return None
-        return cls(game, sheets, win, _info_of(meta))
+        strategy = cls(game, sheets, win, _info_of(meta))
+        strategy.source = path or cache_path(game)
+        return strategy
 
 
 MAX_SHEETS = 800
@@ -581,12 +602,37 @@ def solve_any(game: Game, progress: Callable[[str], None] | None = None) -> Solv
 
 
 def load_strategy(game: Game) -> SolvedStrategy | None:
-    """The cached strategy of ``game`` (either solver), None when there is none."""
+    """The strategy of ``game`` from the cache, else shipped with the package, else None."""
     if game.choose_dice:
         return None
-    if monotone_obstacles(game):
-        return FallingStrategy.load(game)
-    return Strategy.load(game)
+    kind: type[Strategy] | type[FallingStrategy]
+    kind = FallingStrategy if monotone_obstacles(game) else Strategy
+    found = kind.load(game)
+    if found is None:
+        shipped = shipped_path(game)
+        if shipped is not None:
+            found = kind.load(game, shipped)
+    return found
+
+
+def ship(strategy: SolvedStrategy, path: Path) -> None:
+    """Write ``strategy`` as a shipped file (:mod:`.shipped`): what the build script does."""
+    meta = {"rules": strategy.game.canonical, "version": SOLVER_VERSION, **asdict(strategy.info)}
+    if isinstance(strategy, FallingStrategy):
+        space = strategy.sheets.space
+        meta |= {
+            "solver": "value_iteration",
+            "floor": space.floor,
+            "entry_step": space.entry_step,
+            "sheets": strategy.sheets.count,
+            "shape": list(strategy.win.shape),
+        }
+        arrays: dict[str, npt.NDArray[Any]] = {"win32": shuffle(strategy.win)}
+    else:
+        assert isinstance(strategy, Strategy)
+        arrays = {"win": strategy.win, "policy": np.packbits(strategy.policy, axis=None)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pack({"meta": np.array(json.dumps(meta)), **arrays}))
 
 
 def sum_work(target: int) -> npt.NDArray[np.float64]:

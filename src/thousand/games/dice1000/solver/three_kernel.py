@@ -1,0 +1,317 @@
+"""The numeric heart of the exact three-player solver, compiled with numba.
+
+``V[a, b, c, k]`` is the chance that player ``k`` wins at the start of a turn when the
+mover has ``a`` score units, the next player ``b`` and the one after ``c`` (``k = 0``
+the mover, 1 the next, 2 the one after). Every player maximises their own chance.
+
+Scores only grow under the rules this kernel takes (those of :mod:`.kernel`), so a stop
+leads to a higher score sum and the triples are solved level by level, sum ``s`` from
+the highest down. A bust passes the turn without points: ``(a, b, c) → (b, c, a)`` and
+on to ``(c, a, b)`` and back, a cycle of three at the same sum. For fixed plans each
+turn's value is linear in its bust's value, ``X = α + β·R(X')`` (``R`` turns the next
+mover's frame into this one's: ``R(u) = (u2, u0, u1)``), so the cycle has the exact
+solution ``X0 = (α0 + β0·R(α1) + β0β1·R²(α2)) / (1 − β0β1β2)``. Each level is solved
+by policy iteration: plan every turn at the level's current values, solve the cycles
+exactly for those plans, again until nothing moves (two or three rounds). That is how
+cycles of busts are resolved; the iteration count is reported.
+
+A turn's programme has the same shape for every pair of opponents: where a throw leads
+depends on the mover's score alone. So, as in :mod:`.sweep`, one mover's programme runs
+for all the opponents of a level at once, a vector over ``b`` (``c = s − a − b``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from thousand.games.dice1000.scoring import DICE
+from thousand.games.dice1000.solver.outcome import BUST_NOW, WIN_NOW, read_outcome
+
+PARTS = 4
+"""What the programme carries per position and opponent pair: the three players' chances
+from the plan's ends other than a bust (α), and the chance of a bust (β)."""
+
+
+PURE_ROUNDS = 12
+"""Rounds of plain policy iteration before a level's values are closed in on."""
+DAMPING = 0.85
+"""How the step shrinks each round after :data:`PURE_ROUNDS`."""
+MAX_ROUNDS = PURE_ROUNDS + 400
+"""0.85 ** 400 is 1e-28: by then any level has settled."""
+
+
+@njit(cache=True)
+def new_work(target: int) -> tuple[Any, ...]:
+    """Scratch of one thread: (value, throw_own, stop_val, slack).
+
+    ``value[t, n, k * size + j]``: part ``k`` (:data:`PARTS`) for opponent pair ``j``, one
+    flat row per position so that the programme's inner loop is a single multiply-add
+    over contiguous memory, which the compiler vectorises. ``throw_own[t, n, j]``;
+    ``stop_val[t, j, player]``; ``slack[j]``, how far the bust's value may move before
+    any decision of the plan changes (see :func:`mover_turns`).
+    """
+    return (
+        np.zeros((target + 1, DICE + 1, PARTS * target)),
+        np.zeros((target + 1, DICE + 1, target)),
+        np.zeros((target + 1, target, 3)),
+        np.zeros(target),
+    )
+
+
+@njit(cache=True, error_model="numpy", boundscheck=False)
+def mover_turns(
+    a: int, s: int, lo: int, size: int, V: Any, rules: Any, bust_own: Any, work: Any
+) -> None:
+    """Plan mover ``a``'s turn against the pairs ``(b, s − a − b)``, ``b = lo … lo+size-1``.
+
+    ``bust_own[j]`` is the mover's chance after a bust (the current guess). Fills
+    ``work``: for each (t, n, j) the plan's three chances ``α`` and its chance of a bust
+    ``β`` (the start of the turn is at ``value[0, 0]``), ``throw_own`` (the mover's
+    chance if they throw there) and ``stop_val[t, j]`` (the three chances after a stop;
+    own −1 where no stop is allowed). The arithmetic and order are
+    :func:`.kernel.turn_values`'s; ties stop.
+
+    ``slack[j]``: the smallest ``|stop − throw| / β`` over every decision. Stops read
+    higher sums only, so within a level a plan's values move with the bust's value ``B``
+    alone, each throw's as ``α + β·B``: while ``B`` moves by less than the slack, no
+    decision flips, and the plan stays optimal (checked from the end of the turn back).
+    """
+    stop_ok, stop_to, pts, kept, prob, inst, count, pbust, target, hot_must_throw, exact, retry = (
+        rules
+    )
+    value, throw_own, stop_val, slack = work
+    width = PARTS * size
+    for j in range(size):
+        slack[j] = np.inf
+    last = target - a
+    for t in range(last + 1):
+        for j in range(size):
+            if not stop_ok[a, t]:
+                stop_val[t, j, 0] = -1.0
+                continue
+            after = stop_to[a, t]
+            if after < 0:
+                stop_val[t, j, 0] = 1.0
+                stop_val[t, j, 1] = 0.0
+                stop_val[t, j, 2] = 0.0
+                continue
+            b = lo + j
+            c = s - a - b
+            stop_val[t, j, 0] = V[b, c, after, 2]
+            stop_val[t, j, 1] = V[b, c, after, 0]
+            stop_val[t, j, 2] = V[b, c, after, 1]
+    for n in range(1, DICE + 1):
+        row = value[last, n]
+        for x in range(width):
+            row[x] = 0.0
+        for j in range(size):
+            row[j] = 1.0
+    acc = np.zeros(width)
+    for t in range(last, -1, -1):
+        for n in range(DICE, 0, -1):
+            win = 0.0
+            busts = pbust[n]
+            self_p = 0.0
+            for x in range(width):
+                acc[x] = 0.0
+            for k in range(count[n]):
+                p = prob[n, k]
+                what, t2, n2 = read_outcome(t, n, k, pts, kept, inst, last, exact)
+                if what == WIN_NOW:
+                    win += p
+                elif what == BUST_NOW:
+                    busts += p
+                elif t2 == t and n2 == n:
+                    self_p += p
+                else:
+                    ahead = value[t2, n2]
+                    for x in range(width):
+                        acc[x] += p * ahead[x]
+            scale = 1.0 / (1.0 - self_p)
+            may_stop = stop_ok[a, t] and (n < DICE or not hot_must_throw) and t > 0
+            here = value[t, n]
+            for j in range(size):
+                x0 = (acc[j] + win) * scale
+                xb = (acc[3 * size + j] + busts) * scale
+                throw = x0 + xb * bust_own[j]
+                throw_own[t, n, j] = throw
+                if may_stop:
+                    gap = abs(stop_val[t, j, 0] - throw)
+                    if gap < slack[j] * xb:
+                        slack[j] = gap / xb
+                if may_stop and stop_val[t, j, 0] >= throw:
+                    for k in range(3):
+                        here[k * size + j] = stop_val[t, j, k]
+                    here[3 * size + j] = 0.0
+                else:
+                    here[j] = x0
+                    here[size + j] = acc[size + j] * scale
+                    here[2 * size + j] = acc[2 * size + j] * scale
+                    here[3 * size + j] = xb
+    start = value[0, 0]
+    first = value[0, DICE]
+    if not retry:  # the start of the turn: (0, DICE), copied to the slot read for it
+        for x in range(width):
+            start[x] = first[x]
+        return
+    # First-throw retry: a first throw that scores nothing is thrown again, so the start
+    # is the first throw's own outcomes, a bust going back to (0, DICE).
+    for x in range(width):
+        start[x] = pbust[DICE] * first[x]
+    for k in range(count[DICE]):
+        p = prob[DICE, k]
+        what, t2, n2 = read_outcome(0, DICE, k, pts, kept, inst, last, exact)
+        if what == WIN_NOW:
+            for j in range(size):
+                start[j] += p
+        elif what == BUST_NOW:
+            for j in range(size):
+                start[3 * size + j] += p
+        else:
+            ahead = value[t2, n2]
+            for x in range(width):
+                start[x] += p * ahead[x]
+
+
+@njit(cache=True)
+def _span(s: int, a: int, target: int) -> tuple[int, int]:
+    """(first b, how many) of the triples (a, b, s − a − b) with every score below target."""
+    lo = max(0, s - a - (target - 1))
+    hi = min(target - 1, s - a)
+    return lo, max(0, hi - lo + 1)
+
+
+@njit(cache=True, parallel=True)
+def _plan_level(s: int, V: Any, rules: Any, alpha: Any, beta: Any, guard: Any, todo: Any) -> None:
+    """The turns of level ``s`` whose movers ``todo`` flags, planned at the current ``V``.
+
+    Records each turn's (α, β) and its ``guard``: the bust value it was planned at and
+    the slack around it (:func:`mover_turns`).
+    """
+    target = rules[8]
+    movers = np.flatnonzero(todo)
+    threads = min(movers.shape[0], 8)
+    for c in prange(threads):
+        work = new_work(target)
+        bust_own = np.zeros(target)
+        for m in range(c, movers.shape[0], threads):
+            a = movers[m]
+            lo, size = _span(s, a, target)
+            for j in range(size):
+                b = lo + j
+                bust_own[j] = V[b, s - a - b, a, 2]
+            mover_turns(a, s, lo, size, V, rules, bust_own, work)
+            start = work[0][0, 0]
+            slack = work[3]
+            for j in range(size):
+                b = lo + j
+                cc = s - a - b
+                for k in range(3):
+                    alpha[a, b, cc, k] = start[k * size + j]
+                beta[a, b, cc] = start[3 * size + j]
+                guard[a, b, cc, 0] = bust_own[j]
+                guard[a, b, cc, 1] = slack[j]
+
+
+@njit(cache=True)
+def _stale(s: int, V: Any, guard: Any, target: int, todo: Any) -> int:
+    """Flag in ``todo`` the movers of level ``s`` whose plan the new ``V`` may change.
+
+    A plan is kept while its bust's value has moved less than its slack since it was
+    planned. Returns how many movers are flagged.
+    """
+    flagged = 0
+    for a in range(target):
+        todo[a] = False
+    for a in range(max(0, s - 2 * (target - 1)), min(target - 1, s) + 1):
+        lo, size = _span(s, a, target)
+        for b in range(lo, lo + size):
+            c = s - a - b
+            moved = abs(V[b, c, a, 2] - guard[a, b, c, 0])
+            if moved != 0.0 and not moved < guard[a, b, c, 1]:
+                todo[a] = True
+                flagged += 1
+                break
+    return flagged
+
+
+@njit(cache=True)
+def _settle_level(s: int, V: Any, alpha: Any, beta: Any, target: int, step: float) -> float:
+    """Solve every bust cycle of level ``s`` exactly for its plans; the largest change.
+
+    ``V`` moves by ``step`` (1: all the way) towards the cycles' solutions.
+    """
+    moved = 0.0
+    for a in range(max(0, s - 2 * (target - 1)), min(target - 1, s) + 1):
+        lo, size = _span(s, a, target)
+        for b in range(lo, lo + size):
+            c = s - a - b
+            b0, b1, b2 = beta[a, b, c], beta[b, c, a], beta[c, a, b]
+            # X0 = α0 + β0 R(α1) + β0 β1 R²(α2), over 1 − β0 β1 β2; R(u) = (u2, u0, u1).
+            scale = 1.0 / (1.0 - b0 * b1 * b2)
+            for k in range(3):
+                x = (
+                    alpha[a, b, c, k]
+                    + b0 * alpha[b, c, a, (k + 2) % 3]
+                    + b0 * b1 * alpha[c, a, b, (k + 1) % 3]
+                ) * scale
+                change = step * (x - V[a, b, c, k])
+                moved = max(moved, abs(change))
+                V[a, b, c, k] += change
+    return moved
+
+
+@njit(cache=True)
+def solve_levels(
+    rules: Any, V: Any, alpha: Any, beta: Any, guard: Any, high: int, low: int, tolerance: float
+) -> tuple[int, int, float]:
+    """Solve the levels ``high`` down to ``low`` (call in bands, for Ctrl+C and progress).
+
+    A level starts from the level above's values one unit further on for the last
+    player (or a third each), and alternates planning and exact cycle solving until no
+    plan can have changed (every bust value within its plan's slack) or no value moves
+    by more than ``tolerance``; a round replans only the movers whose plans may have
+    changed. ``guard`` is scratch ``[a, b, c, 2]``.
+
+    Three players' best replies need not settle: in a few cycles of busts two players'
+    plans chase each other round after round, each full step overshooting the other's
+    reply. After :data:`PURE_ROUNDS` rounds the values then move only part of the way, a
+    part shrinking by :data:`DAMPING` a round, until they move by less than
+    ``tolerance``. Where that ends at a fixed point of plain plans (the full step's
+    change, the *residual*, is as small), every player's plan is a best reply; were it
+    not, the values would sit where a player is indifferent between two plans, which is
+    a mixed equilibrium (one always exists, Fink 1964). Returns (the most rounds any level
+    took, how many levels were damped, the largest residual of those).
+    """
+    target = rules[8]
+    worst = mixed = 0
+    residual = 0.0
+    for s in range(high, low - 1, -1):
+        for a in range(max(0, s - 2 * (target - 1)), min(target - 1, s) + 1):
+            lo, size = _span(s, a, target)
+            for b in range(lo, lo + size):
+                c = s - a - b
+                for k in range(3):
+                    V[a, b, c, k] = V[a, b, c + 1, k] if c + 1 < target else 1.0 / 3.0
+        todo = np.zeros(target, dtype=np.bool_)
+        for a in range(max(0, s - 2 * (target - 1)), min(target - 1, s) + 1):
+            todo[a] = True
+        step = 1.0
+        for rounds in range(1, MAX_ROUNDS + 1):
+            if rounds > PURE_ROUNDS:
+                step *= DAMPING
+            _plan_level(s, V, rules, alpha, beta, guard, todo)
+            moved = _settle_level(s, V, alpha, beta, target, step)
+            stale = _stale(s, V, guard, target, todo)
+            # A damped step leaves V short of its plans' values: only a full one that
+            # changes no plan has arrived.
+            if moved <= tolerance or (stale == 0 and step == 1.0):
+                break
+        worst = max(worst, rounds)
+        if rounds > PURE_ROUNDS:
+            mixed += 1
+            residual = max(residual, moved / step)
+    return worst, mixed, residual

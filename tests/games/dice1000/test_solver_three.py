@@ -1,0 +1,168 @@
+"""The exact three-player solver against an independent value iteration on the engine.
+
+The reference shares nothing with the solver but the engine: it walks positions with
+``GameState.advance``, lets every outcome of ``game.chance_outcomes`` fall, and iterates
+the turn-start values of all three players until they stop moving, each player taking
+the action best for themselves (ties stop, as the solver's). Small targets keep it quick.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from thousand.games.dice1000 import STOP, THROW, Game, GameState, Outcome, rules_from_spec
+from thousand.games.dice1000.solver.three import ThreeStrategy, solve_three
+from thousand.games.dice1000.state import Forced, PlayerState, new_state
+
+SMALL_RULES = [
+    {"preset": "classic", "target": 30, "entry_threshold": 15, "barrels": [{"from": 15, "to": 25}]},
+    {"preset": "classic", "target": 15, "entry_threshold": 0, "barrels": [], "ending": "exact"},
+    {
+        "preset": "classic",
+        "target": 25,
+        "entry_threshold": 10,
+        "barrels": [{"from": 15, "to": 20, "cap": True}],
+        "hot_dice": "may_stop",
+        "first_throw_retry": True,
+    },
+]
+IDS = ["barrel", "exact", "cap-retry-maystop"]
+NAMES = ["A", "B", "C"]
+
+Chances = tuple[float, float, float]
+
+
+def start_of(game: Game, a: int, b: int, c: int) -> GameState:
+    """The start of A's turn with scores (a, b, c) for A, B, C."""
+    players = tuple(
+        PlayerState(name, x, x > 0, x if x > 0 else None, 0, 0)
+        for name, x in zip(NAMES, (a, b, c), strict=True)
+    )
+    return new_state(game, NAMES)._replace(players=players)
+
+
+def reference(game: Game, sweeps: int = 400) -> dict[tuple[int, int, int], Chances]:
+    """Every triple's three chances (A to move, then B, then C)."""
+    unit = game.score_unit
+    scores = range(0, game.target, unit)
+    win: dict[tuple[int, int, int], Chances] = {
+        (a, b, c): (1 / 3, 1 / 3, 1 / 3) for a in scores for b in scores for c in scores
+    }
+
+    def turn_value(a: int, b: int, c: int) -> Chances:
+        def after_turn(after: GameState) -> Chances:
+            if after.is_over:
+                return tuple(1.0 if after.winner == k else 0.0 for k in range(3))  # type: ignore[return-value]
+            u = win[(after.players[1].score, after.players[2].score, after.players[0].score)]
+            return (u[2], u[0], u[1])  # the next mover's frame back to A's
+
+        @cache
+        def value(total: int, dice: int, forced: int, throws: int) -> Chances:
+            state = start_of(game, a, b, c)._replace(
+                turn_total=total, dice_left=dice, forced=Forced(forced), throws=throws
+            )
+            actions = state.legal_actions()
+            best: Chances | None = None
+            if STOP in actions:
+                best = after_turn(state.advance(STOP)[0])
+                if best[0] == 1.0:
+                    return best
+            if THROW in actions:
+                thrown = throw(state)
+                if best is None or thrown[0] > best[0]:
+                    best = thrown
+            assert best is not None
+            return best
+
+        def throw(state: GameState) -> Chances:
+            cap = game.target - a
+            in_air = state.advance(THROW)[0]
+            here = (min(state.turn_total, cap), state.dice_left, state.forced)
+            expected = np.zeros(3)
+            again = 0.0
+            for dice, probability in game.chance_outcomes(state.dice_left):
+                after, end = in_air.advance(Outcome(dice))
+                if end is not None:
+                    expected += float(probability) * np.array(after_turn(after))
+                    continue
+                key = (min(after.turn_total, cap), after.dice_left, after.forced)
+                if key == here:
+                    again += float(probability)
+                else:
+                    expected += float(probability) * np.array(
+                        value(key[0], key[1], int(key[2]), min(after.throws, 2))
+                    )
+            return tuple(float(x) for x in expected / (1.0 - again))  # type: ignore[return-value]
+
+        first = start_of(game, a, b, c)
+        return value(0, first.dice_left, int(first.forced), 0)
+
+    order = sorted(win, key=lambda triple: -sum(triple))
+    for _ in range(sweeps):
+        change = 0.0
+        for triple in order:
+            new = turn_value(*triple)
+            change = max(change, *(abs(x - y) for x, y in zip(new, win[triple], strict=True)))
+            win[triple] = new
+        if change < 1e-13:
+            break
+    return win
+
+
+@cache
+def solved(index: int) -> ThreeStrategy:
+    return solve_three(Game(rules_from_spec(SMALL_RULES[index])))
+
+
+@pytest.mark.parametrize("index", range(len(SMALL_RULES)), ids=IDS)
+def test_every_triple_matches_the_engine_driven_reference(index: int) -> None:
+    strategy = solved(index)
+    game = strategy.game
+    unit = game.score_unit
+    expected = reference(game)
+    worst = max(
+        abs(strategy.win[a // unit, b // unit, c // unit, k] - chances[k])
+        for (a, b, c), chances in expected.items()
+        for k in range(3)
+    )
+    assert worst < 1e-9
+    assert np.allclose(strategy.win.sum(axis=3), 1.0, atol=1e-12)
+
+
+@pytest.mark.parametrize("index", range(len(SMALL_RULES)), ids=IDS)
+def test_the_best_action_at_a_turns_start_is_worth_the_table(index: int) -> None:
+    strategy = solved(index)
+    game = strategy.game
+    unit = game.score_unit
+    for a, b, c in [(0, 0, 0), (unit, 0, 2 * unit), (game.target - unit, unit, 0)]:
+        state = start_of(game, a, b, c)
+        if game.first_throw_retry:
+            continue  # the retry's first throw is not a decision: its value is the start's
+        values = strategy.action_values(state)
+        assert max(values.values()) == pytest.approx(
+            strategy.win[a // unit, b // unit, c // unit, 0], abs=1e-12
+        )
+
+
+def test_the_table_round_trips_through_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path))
+    strategy = solved(0)
+    assert ThreeStrategy.load(strategy.game) is None
+    path = strategy.save()
+    loaded = ThreeStrategy.load(strategy.game)
+    assert loaded is not None and loaded.source == path
+    assert np.abs(loaded.win - strategy.win).max() < 1e-7  # float32
+    assert loaded.info == strategy.info
+
+
+def test_positions_of_other_table_sizes_are_refused() -> None:
+    strategy = solved(0)
+    two = new_state(strategy.game, ["A", "B"])
+    with pytest.raises(Exception, match="three players"):
+        strategy.action_values(two)
