@@ -649,14 +649,25 @@ def test_an_internal_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("classic_cache")
-@pytest.mark.parametrize("players", [["Anna", "Boris"], ["Anna", "Boris", "Вера"]])
-def test_advise_counts_the_dice_and_says_when_it_approximates(players: list[str]) -> None:
-    """One die is "1 die"; with three or more players the figures are those of a duel
-    with the leading opponent, and the output says so instead of passing them as exact."""
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        (["Anna", "Boris"], "classic"),
+        (["Anna", "Boris", "Вера"], {"preset": "classic", "target": 300, "barrels": []}),
+        (["Anna", "Boris", "Вера", "Глеб"], "classic"),
+    ],
+    ids=["two", "three", "four"],
+)
+def test_advise_counts_the_dice_and_says_when_it_approximates(
+    players: list[str], rules: object
+) -> None:
+    """One die is "1 die"; two players, and three where scores only grow, are exact (the
+    three-player table: a small target keeps its solve quick); with four the figures are
+    those of a duel with the leading opponent, and the output says so."""
     text = json.dumps(
         {
             "format": 1,
-            "rules": "classic",
+            "rules": rules,
             "players": players,
             "turns": [{"rolls": [[1, 1, 1, 2, 3], [5, 2]]}],  # 105, one die in hand
         }
@@ -665,6 +676,9 @@ def test_advise_counts_the_dice_and_says_when_it_approximates(players: list[str]
     assert result.status == ExitStatus.OK, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "To move: Anna, score 0, turn total 105, 1 die in hand"
-    note = "Three or more players: an approximation, played as a duel with the leading opponent."
-    assert (lines[-1] == note) == (len(players) > 2)
-    assert run_json("advise", "-", stdin=text)["exact"] == (len(players) == 2)
+    note = (
+        "An approximation at this table: played as a duel with the leading opponent "
+        "(exact for two players, and for three where scores only grow)."
+    )
+    assert (lines[-1] == note) == (len(players) > 3)
+    assert run_json("advise", "-", stdin=text)["exact"] == (len(players) < 4)

@@ -120,8 +120,8 @@ def test_advice_in_russian_with_a_decimal_comma(solved: Strategy) -> None:
     asyncio.run(drive(app, body))
 
 
-def test_three_players_get_the_approximation_labelled(solved: Strategy) -> None:
-    seats = [*HUMANS, Seat("Vera")]
+def test_four_players_get_the_approximation_labelled(solved: Strategy) -> None:
+    seats = [*HUMANS, Seat("Vera"), Seat("Gleb")]
     app = app_of(session_of("classic", seats, [[1, 1, 1, 5, 2]]))
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
@@ -131,7 +131,7 @@ def test_three_players_get_the_approximation_labelled(solved: Strategy) -> None:
         text = advice_of(app)
         assert f"throw 1 die: {shown(values[THROW])}" in text
         assert f"stop and record 105: {shown(values[STOP])}" in text
-        assert "Three or more players: an approximation, played as a duel" in text
+        assert "An approximation at this table: played as a duel" in text
 
     asyncio.run(drive(app, body))
 

@@ -879,12 +879,13 @@ class ThousandApp(App[int]):
         text.append(tr.gettext("Winning chances with perfect play:"), "bold")
         for line, best in chance_lines(tr, state, values):
             text.append("\n" + ("▶ " if best else "  ") + line, "bold green" if best else "")
-        if len(state.players) > 2:
+        strategy = session.strategy
+        if strategy is not None and not strategy.exact_for(state):
             text.append(
                 "\n"
                 + tr.gettext(
-                    "Three or more players: an approximation, played as a duel with the "
-                    "leading opponent."
+                    "An approximation at this table: played as a duel with the leading "
+                    "opponent (exact for two players, and for three where scores only grow)."
                 ),
                 "dim",
             )

@@ -38,7 +38,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.games.dice1000.solver.strategy import load_or_solve  # noqa: PLC0415
+    from thousand.games.dice1000.solver.seats import load_or_solve_seated  # noqa: PLC0415
 
     record = read_record(args.file, env)
     game_of_record(record)  # a game the program does not know: one line naming the known ones
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     state = result.state
     if state.is_over:
         raise ThousandError(f"{args.file}: the game is over, there is nothing to advise")
-    strategy, _ = load_or_solve(state.game)
+    strategy = load_or_solve_seated(state.game, len(state.players))
     values = strategy.action_values(state)
     best = strategy.decide(state)
     data: dict[str, Any] = {
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             {"action": str(action), "win_chance": chance} for action, chance in values.items()
         ],
         "best": str(best),
-        "exact": len(state.players) == 2,
+        "exact": strategy.exact_for(state),
     }
     if args.json:
         env.print_json(data)
@@ -68,11 +68,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     for action, chance in values.items():
         mark = "  ← best" if action == best else ""
         env.print(f"  {action!s:<6} wins {chance:.2%}{mark}")
-    if len(state.players) > 2:
+    if not strategy.exact_for(state):
         env.print(
             english.gettext(
-                "Three or more players: an approximation, played as a duel with the "
-                "leading opponent."
+                "An approximation at this table: played as a duel with the leading "
+                "opponent (exact for two players, and for three where scores only grow)."
             )
         )
     return ExitStatus.OK

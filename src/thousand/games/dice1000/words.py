@@ -541,8 +541,8 @@ def rules_help(tr: Translator, game: Game) -> list[tuple[str, list[str]]]:
     keys.append(
         tr.gettext(
             "C — show or hide the winning chance of each action with perfect play from "
-            "here (the solved strategy; exact for two players, with three or more an "
-            "approximation: a duel with the leading opponent)."
+            "here (the solved strategy: exact for two players, and for three where scores "
+            "only grow; otherwise an approximation, a duel with the leading opponent)."
         )
     )
     keys.append(tr.gettext("The game is saved after every turn."))

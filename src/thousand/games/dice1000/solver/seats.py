@@ -65,6 +65,9 @@ class SeatedStrategy(SolvedStrategy):
             return self.three
         return self.two
 
+    def exact_for(self, state: GameState) -> bool:
+        return self.answering(state) is self.three or self.two.exact_for(state)
+
     def stops(self, state: GameState) -> bool:
         return self.answering(state).stops(state)
 

@@ -169,6 +169,10 @@ class SolvedStrategy(ABC):
     def load(cls, game: Game, path: Path | None = None) -> SolvedStrategy | None:
         """The strategy of ``game`` in the cache (or at ``path``), None when there is none."""
 
+    def exact_for(self, state: GameState) -> bool:
+        """Whether this position's answer is exact (else: a duel with the leader)."""
+        return len(state.players) == 2
+
     def native_table(self) -> npt.NDArray[np.uint8] | None:
         """The stop table for the native fast path, None when there is none."""
         return self.policy if self.policy.size else None
