@@ -291,7 +291,7 @@ def test_decisions_and_their_values(name: str) -> None:
     game = strategy.game
     rng = random.Random(3)
     player = PerfectPlayer()
-    player._strategies[game.canonical] = strategy
+    player._strategies[game.canonical, 2] = strategy
     state = new_state(game, ["A", "B"])
     assert strategy.win_chance(state) == pytest.approx(strategy.info.first_player_win, abs=1e-12)
     assert strategy.start_chance(state) == strategy.info.first_player_win
