@@ -10,7 +10,9 @@ from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, rules_
 from thousand.games.dice1000.dice import UniformDice
 from thousand.games.dice1000.match import play_fast
 from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.seats import SeatedStrategy
 from thousand.games.dice1000.solver.strategy import Strategy, solve
+from thousand.games.dice1000.solver.three import solve_three
 
 CHECKED_GAMES = 40
 
@@ -35,7 +37,7 @@ def _compare(
     for number in range(CHECKED_GAMES):
         uniforms = rng.random(20_000)
         first = number % 2
-        winner, played, score0, score1, used = fast.play_stream(uniforms, first, policies)
+        winner, played, (score0, score1), used = fast.play_stream(uniforms, first, policies)
         seats = [first, 1 - first]  # engine player i is fast-path seat seats[i]
         dice = CountingDice(uniforms)
 
@@ -98,3 +100,41 @@ def test_perfect_play_matches_prediction(classic_strategy: Strategy) -> None:
     margin = 1.96 * np.sqrt(rate * (1 - rate) / games)
     assert abs(rate - classic_strategy.info.first_player_win) < max(margin, 0.004)
     assert (results.winners >= 0).all()
+
+
+THREE_RULES = {"preset": "classic", "target": 400, "barrels": [{"from": 200, "to": 250}]}
+"""Classic to 400 with a barrel: the exact three-player solve in seconds."""
+
+
+def test_three_perfect_players_native_match_the_engine_throw_for_throw() -> None:
+    """Three seats on the exact three-player table: the engine's ``perfect`` (planning
+    each decision through :class:`ThreeStrategy`) and the native path, fed the same dice,
+    play the same games; and a seat on the two-player table plays the leader."""
+    game = Game(rules_from_spec(THREE_RULES))
+    three = solve_three(game)
+    two = solve(game)
+    seated = SeatedStrategy(two, three)
+    fast = FastGame(game, two.tables)
+    rng = np.random.default_rng(7)
+    for number in range(12):
+        uniforms = rng.random(20_000)
+        first = number % 3
+        duel = number % 2 == 1  # seat 1 plays the two-player table against the leader
+        policies = [None, two.policy if duel else None, None]
+        winner, played, scores, used = fast.play_stream(uniforms, first, policies, three=three.win)
+        order = [(first + i) % 3 for i in range(3)]  # engine player i is seat order[i]
+        dice = CountingDice(uniforms)
+
+        def decide(state: GameState, order: list[int] = order, duel: bool = duel) -> Action:
+            if duel and order[state.current] == 1:
+                return two.decide(state)
+            return seated.decide(state)
+
+        final, turns = play_fast(game, ["x", "y", "z"], [decide] * 3, dice)
+        assert final.winner is not None
+        assert order[final.winner] == winner
+        assert {order[i]: sheet.score for i, sheet in enumerate(final.players)} == dict(
+            enumerate(scores)
+        )
+        assert dice.thrown == used
+        assert turns == played

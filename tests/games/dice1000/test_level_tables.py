@@ -122,7 +122,7 @@ def test_native_games_of_level_tables_are_the_bots_games() -> None:
     for number in range(4):
         uniforms = rng.random(20_000)
         first = number % 2
-        winner, played, score0, score1, used = fast.play_stream(
+        winner, played, (score0, score1), used = fast.play_stream(
             uniforms, first, [t for t in tables if t is not None]
         )
         seats = [first, 1 - first]  # engine player i is fast-path seat seats[i]

@@ -3,7 +3,8 @@
 Two ways to play them, the same game either way:
 
 * the native fast path (:mod:`thousand.games.dice1000.solver.fastplay`) when there are two players,
-  both read a strategy table, and the rules are ones the exact solver handles;
+  both read a strategy table, and the rules are ones the exact solver handles; or three
+  ``perfect`` players where the exact three-player table exists;
 * otherwise the engine's own fast path (:func:`thousand.games.dice1000.match.play_fast`), game by
 game.
 
@@ -102,6 +103,9 @@ def play_tournament(
     if tables is not None and len(names) == 2 and all(t is not None for t in tables):
         found = [t for t in tables if t is not None]
         return _native(game, list(names), found, games, seed, progress=progress)
+    three = _three_table(game, policies)
+    if three is not None:
+        return _native(game, list(names), [None] * 3, games, seed, progress=progress, three=three)
     count = len(names)
     wins = [0] * count
     finals = np.zeros((games, count), dtype=np.int64)
@@ -133,21 +137,39 @@ def play_tournament(
     )
 
 
+def _three_table(game: Game, policies: Sequence[Policy]) -> npt.NDArray[np.float64] | None:
+    """The exact three-player table when three ``perfect`` players sit at the table.
+
+    Levels play three or more players by the threat of every opponent, which no native
+    table holds yet: a table with a level goes through the engine.
+    """
+    if len(policies) != 3:
+        return None
+    found = [getattr(policy, "three_table", None) for policy in policies]
+    if any(table is None for table in found):
+        return None
+    tables = [table(game) for table in found if table is not None]
+    return tables[0] if all(t is not None for t in tables) else None
+
+
 def _native(
     game: Game,
     names: list[str],
-    tables: list[npt.NDArray[np.uint8]],
+    tables: Sequence[npt.NDArray[np.uint8] | None],
     games: int,
     seed: int,
     *,
     progress: Callable[[int], None] | None,
+    three: npt.NDArray[np.float64] | None = None,
 ) -> Tournament:
     from thousand.games.dice1000.solver.fastplay import FastGame  # noqa: PLC0415 (numba: load on demand)
 
-    results = FastGame(game).play(tables, games, seed, max_turns=MAX_GAME_TURNS, progress=progress)
+    results = FastGame(game).play(
+        tables, games, seed, max_turns=MAX_GAME_TURNS, progress=progress, three=three
+    )
     winners = results.winners
-    first = np.arange(games) % 2
-    wins = [int(np.sum(winners == seat)) for seat in (0, 1)]
+    first = np.arange(games) % len(names)
+    wins = [int(np.sum(winners == seat)) for seat in range(len(names))]
     return Tournament(
         names,
         games,

@@ -1,4 +1,4 @@
-"""Whole two-player games at native speed, for players that read a strategy table.
+"""Whole games at native speed, for players that read a strategy table.
 
 The fast path plays exactly the engine's game on the rule sets the exact solver
 handles (scores that only grow): the same chance tables, the same scores per throw, the
@@ -8,7 +8,9 @@ same dice as :class:`thousand.games.dice1000.dice.RandomDice` (``int(u * 6**n)``
 cumulative weights). The test suite plays both side by side, throw for throw.
 
 A player is a table ``policy[a, b, t, n]`` (1 = stop) over score units, as
-:class:`thousand.games.dice1000.solver.strategy.Strategy` holds.
+:class:`thousand.games.dice1000.solver.strategy.Strategy` holds, played against the
+leading opponent when there are more than two; or, at a table of three, the exact
+three-player table (:mod:`.three`), each turn planned as the engine's player plans it.
 """
 
 from __future__ import annotations
@@ -25,36 +27,79 @@ from numba import njit, prange
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.scoring import CHANCE_TABLES, DICE
 from thousand.games.dice1000.solver.tables import SolverTables, build_tables
+from thousand.games.dice1000.solver.three_kernel import mover_turns, new_work
+
+LEADER = 0
+"""A seat that reads a two-player stop table against the leading opponent."""
+THREE = 1
+"""A seat that plays the exact three-player table (three players only)."""
+
+
+@njit(cache=True)
+def leader(scores: Any, mover: int) -> int:
+    """The opponent a two-player table plays against: the highest score, ties going to
+    whoever moves sooner (as :func:`.strategy._rival`)."""
+    players = scores.shape[0]
+    best = -1
+    for step in range(1, players):
+        other = (mover + step) % players
+        if best < 0 or scores[other] > scores[best]:
+            best = other
+    return best
 
 
 @njit(cache=True)
 def play_one(
-    uniforms: Any, start: int, first: int, policies: Any, seats: Any, rules: Any, max_turns: int
-) -> tuple[int, int, int, int, int]:
-    """Play one game consuming ``uniforms[start:]``; ``first`` moves first.
+    uniforms: Any,
+    start: int,
+    first: int,
+    policies: Any,
+    kinds: Any,
+    three: Any,
+    rules: Any,
+    rules3: Any,
+    max_turns: int,
+    scores: Any,
+) -> tuple[int, int, int]:
+    """Play one game consuming ``uniforms[start:]``; seat ``first`` moves first.
 
-    Returns (winner seat, turns played, final score of seat 0, of seat 1, uniforms used).
-    A game longer than ``max_turns`` stops unfinished with winner -1; one that needs
-    more uniforms than given stops with winner -2 (the caller gives more and replays).
+    ``scores`` (one per seat) ends with the final scores. A seat of kind :data:`LEADER`
+    stops where its table ``policies[seat]`` says against the leading opponent; one of
+    kind :data:`THREE` plans each turn with the three-player table ``three`` by the very
+    programme :class:`~.three.ThreeStrategy` runs (:func:`.three_kernel.mover_turns`).
+    Returns (winner seat, turns played, uniforms used). A game longer than ``max_turns``
+    stops unfinished with winner -1; one that needs more uniforms than given stops with
+    winner -2 (the caller gives more and replays).
     """
     (
         codes,
         totals,
-        _stop_ok,
+        stop_ok,
         stop_to,
         target,
         hot_must_throw,
         exact,
         retry,
     ) = rules
-    scores = np.zeros(2, dtype=np.int64)
+    players = scores.shape[0]
+    scores[:] = 0
     mover = first
     used = start
+    work = new_work(target if three.shape[0] > 1 else 1)
+    bust_own = np.zeros(1)
     for turn in range(max_turns):
         a = scores[mover]
-        b = scores[1 - mover]
         last = target - a
-        policy = policies[seats[mover]]
+        kind = kinds[mover]
+        policy = policies[mover]
+        b = 0
+        if kind == THREE:
+            b, c = scores[(mover + 1) % 3], scores[(mover + 2) % 3]
+            bust_own[0] = three[b, c, a, 2]
+            mover_turns(a, a + b + c, b, 1, three, rules3, bust_own, work)
+        else:
+            b = scores[leader(scores, mover)]
+        throw_own, stop_val = work[1], work[2]
         t = 0
         n = 5
         forced = True
@@ -62,16 +107,21 @@ def play_one(
         while True:
             if not forced:
                 tt = min(t, last)
-                # The policy stops only where the rules allow it (see kernel).
-                if (policy[a, b, n, tt >> 6] >> np.uint64(tt & 63)) & np.uint64(1):
+                # The tables stop only where the rules allow it (see kernel).
+                if kind == THREE:
+                    stop = stop_ok[a, tt] and stop_val[tt, 0, 0] >= throw_own[tt, n, 0]
+                else:
+                    word = policy[a, b, n, tt >> 6]
+                    stop = (word >> np.uint64(tt & 63)) & np.uint64(1) != np.uint64(0)
+                if stop:
                     new = stop_to[a, tt]
                     if new < 0:
                         scores[mover] = a + t
-                        return mover, turn + 1, scores[0], scores[1], used - start
+                        return mover, turn + 1, used - start
                     scores[mover] = new
                     break
             if used >= uniforms.shape[0]:
-                return -2, turn, scores[0], scores[1], used - start
+                return -2, turn, used - start
             u = uniforms[used]
             used += 1
             throws += 1
@@ -86,7 +136,7 @@ def play_one(
                 break
             if code & 1:
                 scores[mover] = a + t + (code >> 4)
-                return mover, turn + 1, scores[0], scores[1], used - start
+                return mover, turn + 1, used - start
             t += code >> 4
             if exact and t > last:
                 break
@@ -95,8 +145,8 @@ def play_one(
             if n == 0:
                 n = 5
                 forced = hot_must_throw
-        mover = 1 - mover
-    return -1, max_turns, scores[0], scores[1], used - start
+        mover = (mover + 1) % players
+    return -1, max_turns, used - start
 
 
 BLOCK = 1024
@@ -109,7 +159,9 @@ def play_many(
     games: int,
     seed: int,
     policies: Any,
-    seats: Any,
+    kinds: Any,
+    three: Any,
+    rules3: Any,
     rules: Any,
     max_turns: int,
     winners: Any,
@@ -117,7 +169,8 @@ def play_many(
     finals: Any,
 ) -> None:
     """Play games ``first_block * BLOCK`` up to ``games`` in parallel blocks of
-    :data:`BLOCK`; game i starts with seat ``i % 2`` and writes row i of the outputs.
+    :data:`BLOCK`; game i starts with seat ``i % seats`` and writes row i of the outputs.
+    The seats are as :func:`play_one` takes them (:meth:`FastGame.seated`).
 
     Each block of games draws its own uniforms from ``seed`` and its block number, so
     results depend neither on how many threads run them nor on how a tournament is cut
@@ -125,7 +178,20 @@ def play_many(
     """
     blocks = (games + BLOCK - 1) // BLOCK
     for index in prange(first_block, blocks):
-        _play_block(index, games, seed, policies, seats, rules, max_turns, winners, turns, finals)
+        _play_block(
+            index,
+            games,
+            seed,
+            policies,
+            kinds,
+            three,
+            rules3,
+            rules,
+            max_turns,
+            winners,
+            turns,
+            finals,
+        )
 
 
 @njit(cache=True)
@@ -134,7 +200,9 @@ def _play_block(
     games: int,
     seed: int,
     policies: Any,
-    seats: Any,
+    kinds: Any,
+    three: Any,
+    rules3: Any,
     rules: Any,
     max_turns: int,
     winners: Any,
@@ -144,14 +212,16 @@ def _play_block(
     """One block of :func:`play_many`, in a function of its own: inside a ``prange`` body
     numba hoists the uniform buffer's allocation out of the loop and cannot grow it, so a
     game longer than the buffer (over 1,024 throws) failed there."""
+    players = finals.shape[1]
+    scores = np.zeros(players, dtype=np.int64)
     np.random.seed(seed * 1_000_003 + index)
     buffer = np.empty(1024)
     for i in range(buffer.shape[0]):
         buffer[i] = np.random.random()
     for game in range(index * BLOCK, min(games, (index + 1) * BLOCK)):
         while True:
-            winner, played, s0, s1, used = play_one(
-                buffer, 0, game % 2, policies, seats, rules, max_turns
+            winner, played, used = play_one(
+                buffer, 0, game % players, policies, kinds, three, rules, rules3, max_turns, scores
             )
             if winner != -2:
                 break
@@ -166,8 +236,7 @@ def _play_block(
             buffer[i] = np.random.random()
         winners[game] = winner
         turns[game] = played
-        finals[game, 0] = s0
-        finals[game, 1] = s1
+        finals[game] = scores
 
 
 def stop_bits(policies: Sequence[npt.NDArray[np.uint8]]) -> npt.NDArray[np.uint64]:
@@ -233,41 +302,61 @@ class FastGame:
             tb.retry,
         )
 
+    def seated(
+        self,
+        policies: Sequence[npt.NDArray[np.uint8] | None],
+        three: npt.NDArray[np.float64] | None = None,
+    ) -> tuple[Any, ...]:
+        """The seats as :func:`play_one` takes them: (stop bits, kinds, three table, rules).
+
+        A seat's policy is a two-player stop table ``[a, b, t, n]`` (played against the
+        leading opponent), or None for a seat that plays ``three``, the three-player
+        table of :class:`~.three.ThreeStrategy` (three seats only).
+        """
+        if any(p is None for p in policies) and (three is None or len(policies) != 3):
+            raise ValueError("a seat without a stop table plays the three-player table")
+        template = next((p for p in policies if p is not None), np.zeros((1, 1, 1, 6), np.uint8))
+        stack = stop_bits([template if p is None else p for p in policies])
+        kinds = np.array([THREE if p is None else LEADER for p in policies], dtype=np.int64)
+        table = three if three is not None else np.zeros((1, 1, 1, 3))
+        return stack, kinds, table, self.tables.kernel_rules()
+
     def play_stream(
         self,
         uniforms: npt.NDArray[np.float64],
         first: int,
-        policies: Sequence[npt.NDArray[np.uint8]],
+        policies: Sequence[npt.NDArray[np.uint8] | None],
         max_turns: int = 100_000,
-    ) -> tuple[int, int, int, int, int]:
-        """One game from given uniforms: (winner seat, turns, score 0, score 1, used)."""
-        stack = stop_bits(policies)
-        seats = np.arange(len(policies), dtype=np.int64)
-        kernel = cast(Callable[..., tuple[int, int, int, int, int]], play_one)
-        winner, turns, s0, s1, used = kernel(
-            uniforms, 0, first, stack, seats, self.kernel_rules(), max_turns
+        three: npt.NDArray[np.float64] | None = None,
+    ) -> tuple[int, int, list[int], int]:
+        """One game from given uniforms: (winner seat, turns, scores by seat, used)."""
+        stack, kinds, table, rules3 = self.seated(policies, three)
+        scores = np.zeros(len(policies), dtype=np.int64)
+        kernel = cast(Callable[..., tuple[int, int, int]], play_one)
+        winner, turns, used = kernel(
+            uniforms, 0, first, stack, kinds, table, self.kernel_rules(), rules3, max_turns, scores
         )
         unit = self.tables.unit
-        return int(winner), int(turns), int(s0) * unit, int(s1) * unit, int(used)
+        return int(winner), int(turns), [int(x) * unit for x in scores], int(used)
 
     def play(
         self,
-        policies: Sequence[npt.NDArray[np.uint8]],
+        policies: Sequence[npt.NDArray[np.uint8] | None],
         games: int,
         seed: int,
         max_turns: int = 100_000,
         progress: Callable[[int], None] | None = None,
+        three: npt.NDArray[np.float64] | None = None,
     ) -> FastResults:
-        """``games`` games of seat 0 against seat 1, who moves first alternating.
+        """``games`` games of the seats, who moves first going round (game i: seat i % n).
 
         With ``progress``, the games are played in up to fifty steps and it is told
         how many are done after each; the results are the same either way.
         """
-        stack = stop_bits(policies)
-        seats = np.arange(len(policies), dtype=np.int64)
+        seated = self.seated(policies, three)
         winners = np.zeros(games, dtype=np.int64)
         turns = np.zeros(games, dtype=np.int64)
-        finals = np.zeros((games, 2), dtype=np.int64)
+        finals = np.zeros((games, len(policies)), dtype=np.int64)
         blocks = (games + BLOCK - 1) // BLOCK
         step = blocks if progress is None else max(32, blocks // 50)
         rules = self.kernel_rules()
@@ -275,7 +364,7 @@ class FastGame:
         start = time.perf_counter()
         for first_block in range(0, blocks, step):
             end = min(games, (first_block + step) * BLOCK)
-            kernel(first_block, end, seed, stack, seats, rules, max_turns, winners, turns, finals)
+            kernel(first_block, end, seed, *seated, rules, max_turns, winners, turns, finals)
             if progress is not None:
                 progress(end)
         seconds = time.perf_counter() - start

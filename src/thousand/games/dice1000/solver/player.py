@@ -13,7 +13,11 @@ import numpy.typing as npt
 
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.solver.seats import load_or_solve_seated
+from thousand.games.dice1000.solver.seats import (
+    SeatedStrategy,
+    exact_for_three,
+    load_or_solve_seated,
+)
 from thousand.games.dice1000.solver.strategy import SolvedStrategy
 from thousand.games.dice1000.state import GameState
 
@@ -42,6 +46,14 @@ class PerfectPlayer:
         time (:meth:`__call__`).
         """
         return self.strategy(game).native_table()
+
+    def three_table(self, game: Game) -> npt.NDArray[np.float64] | None:
+        """The exact three-player table the native fast path plays, None where there is none."""
+        if not exact_for_three(game):
+            return None
+        three = self.strategy(game, 3)
+        assert isinstance(three, SeatedStrategy) and three.three is not None
+        return three.three.win
 
     def __call__(self, state: GameState) -> Action:
         return self.strategy(state.game, len(state.players)).decide(state)
