@@ -259,17 +259,15 @@ def evaluate(
     tolerance: float,
     max_sweeps: int,
     before: Any,
-) -> tuple[float, int, float]:
+) -> tuple[float, int]:
     """Gauss–Seidel sweeps of the recorded policies' values until W moves less than ``tolerance``.
 
     Pairs go by decreasing score sum; within a group the busts' linear equations are
     solved. At most ``max_sweeps`` sweeps, and at least one: the caller asks for a few
-    at a time, to see Ctrl+C between them. ``before`` is scratch of one float a pair.
-    Returns (largest change in the last sweep, sweeps, sum of the sweeps' largest
-    changes — the drift of W, for :func:`improve`).
+    at a time, to see Ctrl+C between them. ``fixed`` and ``before`` are scratch of one
+    float a pair. Returns (largest change in the last sweep, sweeps).
     """
     residual = 1.0
-    drift = 0.0
     sweeps = 0
     while sweeps < max_sweeps and residual > tolerance:
         sweeps += 1
@@ -279,8 +277,7 @@ def evaluate(
                 starts[g], starts[g + 1], order, partner, W, sheets, stop_p, ends, fixed, before
             )
             residual = max(residual, moved)
-        drift += residual
-    return residual, sweeps, drift
+    return residual, sweeps
 
 
 def pair_order(

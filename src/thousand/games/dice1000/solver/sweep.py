@@ -28,9 +28,7 @@ from numba import njit, prange
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver.iteration import landing, stop_outcome
 from thousand.games.dice1000.solver.outcome import BUST_NOW, DUMP_NOW, WIN_NOW
-
-NO_STOP = -2
-WIN = -1
+from thousand.games.dice1000.solver.sheets import NO_STOP, WIN
 
 
 @njit(cache=True)
@@ -58,10 +56,12 @@ def _values(i: int, last: int, rows: Any, dump_row: Any, work: Any) -> None:
     The same arithmetic as :func:`.iteration.turn_dp` in the same order, with the bust's
     and the dump truck's values read from ``bust_val[j]`` and ``dump_val[j]``: at the
     current ``W`` the bust value is a number, so no linear coefficient is carried.
-    Ties stop (shorter games), as everywhere in the solver.
+    Ties stop (shorter games), as everywhere in the solver. ``scales[t, n]`` keeps how a
+    throw's mass is spread when some outcomes leave the position as it was, for
+    :func:`_ends`.
     """
     _, _, prob, _, count, pbust, hot_must_throw, _, _ = rows
-    value, stops, stop_val, _, _, bust_val, dump_val, row = work
+    value, stops, stop_val, _, _, bust_val, dump_val, row, scales = work
     width = bust_val.shape[0]
     for n in range(1, DICE + 1):
         for j in range(width):
@@ -90,6 +90,7 @@ def _values(i: int, last: int, rows: Any, dump_row: Any, work: Any) -> None:
                     for j in range(width):
                         row[j] += p * ahead[j]
             scale = 1.0 / (1.0 - self_p)
+            scales[t, n] = scale
             may_stop = t > 0 and (n < DICE or not hot_must_throw)
             here = value[t, n]
             stop_here = stops[t, n]
@@ -116,7 +117,7 @@ def _ends(
     """
     stop_to = sheets[1]
     _pts, _kept, prob, _inst, count, pbust, _hot, _exact, retry = rows
-    _, stops, _, reach, stopped, _, _, _ = work
+    _, stops, _, reach, stopped, _, _, _, scales = work
     width = reach.shape[2]
     win = np.zeros(width)
     bust = np.zeros(width)
@@ -154,12 +155,7 @@ def _ends(
             mass = reach[t, n]
             stop_here = stops[t, n]
             wins_by_stop = stop_to[i, t] == WIN
-            self_p = 0.0
-            for k in range(count[n]):
-                what, t2, n2 = landing(t, n, k, rows, last, dump_row)
-                if what not in (WIN_NOW, BUST_NOW, DUMP_NOW) and t2 == t and n2 == n:
-                    self_p += prob[n, k]
-            scale = 1.0 / (1.0 - self_p)
+            scale = scales[t, n]
             anything = False
             for j in range(width):
                 if stop_here[j]:
@@ -204,7 +200,7 @@ def _ends(
 def new_work(width: int, count: int) -> tuple[Any, ...]:
     """Scratch arrays of one thread: turn totals ``0 … width-1`` against ``count`` opponents.
 
-    (value, stops, stop_val, reach, stopped, bust_val, dump_val, row).
+    (value, stops, stop_val, reach, stopped, bust_val, dump_val, row, scales).
     """
     return (
         np.zeros((width, DICE + 1, count)),
@@ -215,6 +211,7 @@ def new_work(width: int, count: int) -> tuple[Any, ...]:
         np.zeros(count),
         np.zeros(count),
         np.zeros(count),
+        np.zeros((width, DICE + 1)),
     )
 
 
