@@ -146,10 +146,10 @@ def _three_table(game: Game, policies: Sequence[Policy]) -> npt.NDArray[np.float
     if len(policies) != 3:
         return None
     found = [getattr(policy, "three_table", None) for policy in policies]
-    if any(table is None for table in found):
+    if found[0] is None or any(table is None for table in found):
         return None
-    tables = [table(game) for table in found if table is not None]
-    return tables[0] if all(t is not None for t in tables) else None
+    table: npt.NDArray[np.float64] | None = found[0](game)  # the same for all three: read once
+    return table
 
 
 def _native(

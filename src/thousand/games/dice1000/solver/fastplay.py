@@ -49,6 +49,13 @@ def leader(scores: Any, mover: int) -> int:
 
 
 @njit(cache=True)
+def seat_scratch(three: Any, target: int) -> tuple[Any, Any]:
+    """Scratch of :func:`play_one` (a turn's programme and its bust value), made once per
+    block of games: a three-player turn's programme needs some 10 MB."""
+    return new_work(target if three.shape[0] > 1 else 1), np.zeros(1)
+
+
+@njit(cache=True)
 def play_one(
     uniforms: Any,
     start: int,
@@ -60,10 +67,12 @@ def play_one(
     rules3: Any,
     max_turns: int,
     scores: Any,
+    scratch: Any,
 ) -> tuple[int, int, int]:
     """Play one game consuming ``uniforms[start:]``; seat ``first`` moves first.
 
-    ``scores`` (one per seat) ends with the final scores. A seat of kind :data:`LEADER`
+    ``scores`` (one per seat) ends with the final scores; ``scratch`` is
+    :func:`seat_scratch`'s. A seat of kind :data:`LEADER`
     stops where its table ``policies[seat]`` says against the leading opponent; one of
     kind :data:`THREE` plans each turn with the three-player table ``three`` by the very
     programme :class:`~.three.ThreeStrategy` runs (:func:`.three_kernel.mover_turns`).
@@ -85,8 +94,7 @@ def play_one(
     scores[:] = 0
     mover = first
     used = start
-    work = new_work(target if three.shape[0] > 1 else 1)
-    bust_own = np.zeros(1)
+    work, bust_own = scratch
     for turn in range(max_turns):
         a = scores[mover]
         last = target - a
@@ -214,6 +222,7 @@ def _play_block(
     game longer than the buffer (over 1,024 throws) failed there."""
     players = finals.shape[1]
     scores = np.zeros(players, dtype=np.int64)
+    scratch = seat_scratch(three, rules[4])
     np.random.seed(seed * 1_000_003 + index)
     buffer = np.empty(1024)
     for i in range(buffer.shape[0]):
@@ -221,7 +230,17 @@ def _play_block(
     for game in range(index * BLOCK, min(games, (index + 1) * BLOCK)):
         while True:
             winner, played, used = play_one(
-                buffer, 0, game % players, policies, kinds, three, rules, rules3, max_turns, scores
+                buffer,
+                0,
+                game % players,
+                policies,
+                kinds,
+                three,
+                rules,
+                rules3,
+                max_turns,
+                scores,
+                scratch,
             )
             if winner != -2:
                 break
@@ -333,8 +352,10 @@ class FastGame:
         stack, kinds, table, rules3 = self.seated(policies, three)
         scores = np.zeros(len(policies), dtype=np.int64)
         kernel = cast(Callable[..., tuple[int, int, int]], play_one)
+        scratch = seat_scratch(table, self.tables.target)
+        rules = self.kernel_rules()
         winner, turns, used = kernel(
-            uniforms, 0, first, stack, kinds, table, self.kernel_rules(), rules3, max_turns, scores
+            uniforms, 0, first, stack, kinds, table, rules, rules3, max_turns, scores, scratch
         )
         unit = self.tables.unit
         return int(winner), int(turns), [int(x) * unit for x in scores], int(used)
