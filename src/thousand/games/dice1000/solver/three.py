@@ -41,7 +41,12 @@ from thousand.games.dice1000.solver.strategy import (
     cache_path,
 )
 from thousand.games.dice1000.solver.tables import SolverTables, build_tables, check_memory
-from thousand.games.dice1000.solver.three_kernel import mover_turns, new_work, solve_levels
+from thousand.games.dice1000.solver.three_kernel import (
+    mover_turns,
+    new_work,
+    solve_levels,
+    thread_work,
+)
 from thousand.games.dice1000.state import GameState, Phase
 
 TOLERANCE = 1e-14
@@ -161,6 +166,7 @@ def solve_three(game: Game, progress: Callable[[str], None] | None = None) -> Th
     alpha = np.zeros((target, target, target, 3))
     beta = np.zeros((target, target, target))
     guard = np.zeros((target, target, target, 2))
+    works = thread_work(target)
     rules = tables.kernel_rules()
     work = np.cumsum(level_work(target)[::-1])
     positions = int(work[-1]) * 5
@@ -173,13 +179,15 @@ def solve_three(game: Game, progress: Callable[[str], None] | None = None) -> Th
         size = bands.next(high + 1)
         low = high - size + 1
         called = time.perf_counter()
-        found, damped, left = solve_levels(rules, win, alpha, beta, guard, high, low, TOLERANCE)
+        found, damped, left = solve_levels(
+            rules, win, alpha, beta, guard, works, high, low, TOLERANCE
+        )
         rounds, mixed, residual = max(rounds, found), mixed + damped, max(residual, left)
         bands.took(time.perf_counter() - called, size)
         done = float(work[3 * target - 3 - low] / work[-1])
         high = low - 1
         pace.tick(f"{done:.0%} of the positions solved, {pace.left(done)}")
-    del alpha, beta, guard
+    del alpha, beta, guard, works
     info = SolveInfo(
         first_player_win=float(win[0, 0, 0, 0]),
         states=positions,

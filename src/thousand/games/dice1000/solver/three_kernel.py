@@ -176,6 +176,24 @@ def mover_turns(
                 start[x] += p * ahead[x]
 
 
+THREADS = 8
+"""Most threads a level's planning is spread over (numba uses as many as there are cores)."""
+
+
+@njit(cache=True)
+def thread_work(target: int) -> tuple[Any, ...]:
+    """:func:`new_work` for each of :data:`THREADS` threads, stacked, and a row of bust
+    values each: made once per solve, not once per level and round."""
+    value, throw_own, stop_val, slack = new_work(target)
+    return (
+        np.zeros((THREADS, *value.shape)),
+        np.zeros((THREADS, *throw_own.shape)),
+        np.zeros((THREADS, *stop_val.shape)),
+        np.zeros((THREADS, *slack.shape)),
+        np.zeros((THREADS, target)),
+    )
+
+
 @njit(cache=True)
 def _span(s: int, a: int, target: int) -> tuple[int, int]:
     """(first b, how many) of the triples (a, b, s − a − b) with every score below target."""
@@ -185,18 +203,21 @@ def _span(s: int, a: int, target: int) -> tuple[int, int]:
 
 
 @njit(cache=True, parallel=True)
-def _plan_level(s: int, V: Any, rules: Any, alpha: Any, beta: Any, guard: Any, todo: Any) -> None:
+def _plan_level(
+    s: int, V: Any, rules: Any, alpha: Any, beta: Any, guard: Any, todo: Any, works: Any
+) -> None:
     """The turns of level ``s`` whose movers ``todo`` flags, planned at the current ``V``.
 
     Records each turn's (α, β) and its ``guard``: the bust value it was planned at and
-    the slack around it (:func:`mover_turns`).
+    the slack around it (:func:`mover_turns`). ``works`` is :func:`thread_work`'s.
     """
     target = rules[8]
     movers = np.flatnonzero(todo)
-    threads = min(movers.shape[0], 8)
+    threads = min(movers.shape[0], THREADS)
+    values, throw_owns, stop_vals, slacks, busts = works
     for c in prange(threads):
-        work = new_work(target)
-        bust_own = np.zeros(target)
+        work = (values[c], throw_owns[c], stop_vals[c], slacks[c])
+        bust_own = busts[c]
         for m in range(c, movers.shape[0], threads):
             a = movers[m]
             lo, size = _span(s, a, target)
@@ -266,7 +287,15 @@ def _settle_level(s: int, V: Any, alpha: Any, beta: Any, target: int, step: floa
 
 @njit(cache=True)
 def solve_levels(
-    rules: Any, V: Any, alpha: Any, beta: Any, guard: Any, high: int, low: int, tolerance: float
+    rules: Any,
+    V: Any,
+    alpha: Any,
+    beta: Any,
+    guard: Any,
+    works: Any,
+    high: int,
+    low: int,
+    tolerance: float,
 ) -> tuple[int, int, float]:
     """Solve the levels ``high`` down to ``low`` (call in bands, for Ctrl+C and progress).
 
@@ -274,7 +303,7 @@ def solve_levels(
     player (or a third each), and alternates planning and exact cycle solving until no
     plan can have changed (every bust value within its plan's slack) or no value moves
     by more than ``tolerance``; a round replans only the movers whose plans may have
-    changed. ``guard`` is scratch ``[a, b, c, 2]``.
+    changed. ``guard`` is scratch ``[a, b, c, 2]``, ``works`` :func:`thread_work`'s.
 
     Three players' best replies need not settle: in a few cycles of busts two players'
     plans chase each other round after round, each full step overshooting the other's
@@ -303,7 +332,7 @@ def solve_levels(
         for rounds in range(1, MAX_ROUNDS + 1):
             if rounds > PURE_ROUNDS:
                 step *= DAMPING
-            _plan_level(s, V, rules, alpha, beta, guard, todo)
+            _plan_level(s, V, rules, alpha, beta, guard, todo, works)
             moved = _settle_level(s, V, alpha, beta, target, step)
             stale = _stale(s, V, guard, target, todo)
             # A damped step leaves V short of its plans' values: only a full one that
