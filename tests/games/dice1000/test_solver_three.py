@@ -14,22 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.games.dice1000.test_solver import SMALL_RULES  # the two-player reference's rules
 from thousand.games.dice1000 import STOP, THROW, Game, GameState, Outcome, rules_from_spec
 from thousand.games.dice1000.solver.three import ThreeStrategy, solve_three
 from thousand.games.dice1000.state import Forced, PlayerState, new_state
 
-SMALL_RULES = [
-    {"preset": "classic", "target": 30, "entry_threshold": 15, "barrels": [{"from": 15, "to": 25}]},
-    {"preset": "classic", "target": 15, "entry_threshold": 0, "barrels": [], "ending": "exact"},
-    {
-        "preset": "classic",
-        "target": 25,
-        "entry_threshold": 10,
-        "barrels": [{"from": 15, "to": 20, "cap": True}],
-        "hot_dice": "may_stop",
-        "first_throw_retry": True,
-    },
-]
 IDS = ["barrel", "exact", "cap-retry-maystop"]
 NAMES = ["A", "B", "C"]
 
