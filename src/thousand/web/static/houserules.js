@@ -144,26 +144,6 @@ export class HouseRules {
     const v = this.values;
     const presetOptions = (this.presets.length ? this.presets : Object.keys(PRESET_RULES).map((name) => ({ name, title: name })))
       .map((item) => h("option", { value: item.name, selected: item.name === v.preset }, item.title || item.name));
-    const number = (id, key, label, hint, attrs = {}) =>
-      h(
-        "div",
-        { class: "field house-number", dataset: { field: id } },
-        h("label", { for: id }, label),
-        h("input", {
-          id,
-          type: "text",
-          inputmode: "numeric",
-          autocomplete: "off",
-          value: v[key],
-          "aria-describedby": hint ? `${id}-hint` : null,
-          oninput: (event) => {
-            v[key] = event.target.value;
-            this.clearError(id);
-          },
-          ...attrs,
-        }),
-        hint ? h("p", { class: "hint", id: `${id}-hint` }, hint) : null,
-      );
     this.barrelsBox = h("div", { class: "house-barrels-detail" });
     this.boltsBox = h("div", { class: "house-bolts-detail" });
     this.savedBox = h("div", { class: "house-saved" });
@@ -194,8 +174,8 @@ export class HouseRules {
         h(
           "div",
           { class: "house-grid" },
-          number("house-target", "target", t("Play to")),
-          number("house-entry", "entry", t("Entry score"), t("0: no entry score.")),
+          this.numberField("house-target", "target", t("Play to")),
+          this.numberField("house-entry", "entry", t("Entry score"), t("0: no entry score.")),
         ),
         h(
           "div",
@@ -261,7 +241,7 @@ export class HouseRules {
           ),
           this.boltsBox,
         ),
-        number("house-overtaking", "overtaking", t("Overtaking penalty"), t("0: no penalty.")),
+        this.numberField("house-overtaking", "overtaking", t("Overtaking penalty"), t("0: no penalty.")),
         this.savedBox,
       ),
     );
@@ -293,6 +273,33 @@ export class HouseRules {
     );
   }
 
+  /** A number typed as text (a phone's number pad, no spinner), kept in `target[key]`. */
+  numberInput(id, target, key, attrs = {}) {
+    return h("input", {
+      id,
+      type: "text",
+      inputmode: "numeric",
+      autocomplete: "off",
+      value: target[key],
+      oninput: (event) => {
+        target[key] = event.target.value;
+        this.clearError(id);
+      },
+      ...attrs,
+    });
+  }
+
+  /** A labelled number field of the form's values, with an optional hint under it. */
+  numberField(id, key, label, hint = null) {
+    return h(
+      "div",
+      { class: "field house-number", dataset: { field: id } },
+      h("label", { for: id }, label),
+      this.numberInput(id, this.values, key, { "aria-describedby": hint ? `${id}-hint` : null }),
+      hint ? h("p", { class: "hint", id: `${id}-hint` }, hint) : null,
+    );
+  }
+
   renderBarrels() {
     const v = this.values;
     if (v.barrelsMode !== "own") {
@@ -301,18 +308,7 @@ export class HouseRules {
     }
     const rows = v.barrels.map((barrel, index) => {
       const input = (end, label) =>
-        h("input", {
-          id: `house-barrel-${end}-${index}`,
-          type: "text",
-          inputmode: "numeric",
-          autocomplete: "off",
-          value: barrel[end],
-          "aria-label": label,
-          oninput: (event) => {
-            barrel[end] = event.target.value;
-            this.clearError(`house-barrel-${end}-${index}`);
-          },
-        });
+        this.numberInput(`house-barrel-${end}-${index}`, barrel, end, { "aria-label": label });
       return h(
         "li",
         { class: "barrel-row", dataset: { field: `house-barrel-${index}` } },
@@ -369,30 +365,13 @@ export class HouseRules {
       this.boltsBox.replaceChildren();
       return;
     }
-    const input = (id, key, label) =>
-      h(
-        "div",
-        { class: "field house-number", dataset: { field: id } },
-        h("label", { for: id }, label),
-        h("input", {
-          id,
-          type: "text",
-          inputmode: "numeric",
-          autocomplete: "off",
-          value: v[key],
-          oninput: (event) => {
-            v[key] = event.target.value;
-            this.clearError(id);
-          },
-        }),
-      );
     fill(
       this.boltsBox,
       h(
         "div",
         { class: "house-grid" },
-        input("house-bolts-limit", "boltLimit", t("Bolts for a penalty")),
-        input("house-bolts-penalty", "boltPenalty", t("Penalty points")),
+        this.numberField("house-bolts-limit", "boltLimit", t("Bolts for a penalty")),
+        this.numberField("house-bolts-penalty", "boltPenalty", t("Penalty points")),
       ),
     );
     this.drawError();
