@@ -478,3 +478,39 @@ def actions_in(record: Mapping[str, Any]) -> dict[str, int]:
 
 def rounds_of(turns: int, players: int) -> int:
     return math.ceil(turns / players)
+
+
+# A socket of its own in the page: its first state, then each action sent (at that seq)
+# and the error it got. For what the server refuses, past the page's own checks.
+SOCKET_JS = """
+async ({ path, actions }) => {
+  // the browser's own WebSocket, not the page's watched one (WATCH_SCRIPT):
+  // what this socket hears is not the page's
+  const Native = window.__NativeWebSocket || Object.getPrototypeOf(window.WebSocket);
+  const socket = new Native(`ws://${location.host}${path}`);
+  const received = [];
+  let wake = () => {};
+  socket.addEventListener("message", (event) => {
+    received.push(JSON.parse(event.data));
+    wake();
+  });
+  const deadline = Date.now() + 10000;
+  const next = async (type, after) => {
+    while (Date.now() < deadline) {
+      const found = received.slice(after).find((message) => message.type === type);
+      if (found) return found;
+      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, 250); });
+    }
+    throw new Error(`no ${type}: ${JSON.stringify(received.map((m) => m.type))}`);
+  };
+  const state = await next("state", 0);
+  const errors = [];
+  for (const action of actions) {
+    const before = received.length;
+    socket.send(JSON.stringify({ type: "action", ...action, seq: state.seq }));
+    errors.push(await next("error", before));
+  }
+  socket.close();
+  return { seq: state.seq, legal: state.game.legal, you: state.you, errors };
+}
+"""

@@ -21,6 +21,7 @@ from thousand.games.dice1000.record import replay
 
 from .browser_support import (
     RULES_TITLE,
+    SOCKET_JS,
     THROW,
     Browsing,
     Server,
@@ -296,33 +297,6 @@ def table_view(table: Table) -> tuple[int, tuple[str, ...], str, list[list[str]]
     return (table.total(), dice, title, table.sheet()[1])
 
 
-SPECTATOR_ACTION_JS = """
-async (path) => {
-  const socket = new WebSocket(`ws://${location.host}${path}`);
-  const received = [];
-  let wake = () => {};
-  socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data));
-    wake();
-  });
-  const deadline = Date.now() + 10000;
-  const next = async (type) => {
-    while (Date.now() < deadline) {
-      const found = received.find((message) => message.type === type);
-      if (found) return found;
-      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, 250); });
-    }
-    throw new Error(`no ${type}: ${JSON.stringify(received.map((m) => m.type))}`);
-  };
-  const state = await next("state");
-  socket.send(JSON.stringify({ type: "action", action: "throw", seq: state.seq }));
-  const error = await next("error");
-  socket.close();
-  return { you: state.you, legal: state.game.legal, seq: state.seq, code: error.code };
-}
-"""
-
-
 def test_a_spectator_sees_the_moves_and_cannot_act(browsing: Browsing, server: Server) -> None:
     room, token = server.create_room("Anna", seats=[{"bot": "cautious"}])
     anna = table_of(browsing, server, room, token)
@@ -370,10 +344,12 @@ def test_a_spectator_sees_the_moves_and_cannot_act(browsing: Browsing, server: S
     assert "action" not in sent_types(page)
     assert seq(page) == before
     # and a WebSocket without a token is refused any action
-    answer = page.evaluate(SPECTATOR_ACTION_JS, f"/ws/rooms/{room}")
+    answer = page.evaluate(
+        SOCKET_JS, {"path": f"/ws/rooms/{room}", "actions": [{"action": "throw"}]}
+    )
     assert answer["you"] is None
     assert answer["legal"] == []
-    assert answer["code"] == "spectator"
+    assert answer["errors"][0]["code"] == "spectator"
     assert seq(anna.page) == answer["seq"]  # nothing changed
     assert errors_received(anna.page) == []
 

@@ -26,6 +26,7 @@ from thousand.games.dice1000.record import replay
 
 from .browser_support import (
     MOVER_JS,
+    SOCKET_JS,
     Browsing,
     Server,
     Table,
@@ -69,39 +70,6 @@ HOUSE_KEYS = (
 TABLE_RULES = {"preset": "classic", "target": 300, "entry_threshold": 50, "barrels": []}
 """What the form below sends: classic to 300, entry 50, no barrels (no dump truck in
 classic)."""
-
-SOCKET_JS = """
-async ({ path, actions }) => {
-  // the browser's own WebSocket, not the page's watched one (browser_support.WATCH_SCRIPT):
-  // what this socket hears is not the page's
-  const Native = window.__NativeWebSocket || Object.getPrototypeOf(window.WebSocket);
-  const socket = new Native(`ws://${location.host}${path}`);
-  const received = [];
-  let wake = () => {};
-  socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data));
-    wake();
-  });
-  const deadline = Date.now() + 10000;
-  const next = async (type, after) => {
-    while (Date.now() < deadline) {
-      const found = received.slice(after).find((message) => message.type === type);
-      if (found) return found;
-      await new Promise((resolve) => { wake = resolve; setTimeout(resolve, 250); });
-    }
-    throw new Error(`no ${type}: ${JSON.stringify(received.map((m) => m.type))}`);
-  };
-  const state = await next("state", 0);
-  const errors = [];
-  for (const action of actions) {
-    const before = received.length;
-    socket.send(JSON.stringify({ type: "action", ...action, seq: state.seq }));
-    errors.push(await next("error", before));
-  }
-  socket.close();
-  return { seq: state.seq, legal: state.game.legal, you: state.you, errors };
-}
-"""
 
 
 @pytest.fixture(scope="module")
