@@ -33,6 +33,7 @@ from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.dice import RandomDice
 from thousand.games.dice1000.match import play_fast
 from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.native import strategy_seat
 from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
 
 
@@ -92,17 +93,14 @@ def bench_decision(game: Game, strategy: Strategy) -> dict[str, float]:
 
 
 def bench_simulate(game: Game, strategy: Strategy, games: int) -> dict[str, Any]:
-    fast = FastGame(game, strategy.tables)
-    perfect = strategy.policy
+    fast = FastGame(game)
+    perfect = strategy_seat(fast, strategy)
     fast.play([perfect, perfect], 2048, seed=0)  # compile before timing
     results = fast.play([perfect, perfect], games, seed=1)
     figures: dict[str, Any] = {"perfect_vs_perfect_games_per_second": games / results.seconds}
     for level in ("cautious", "balanced", "bold"):
-        table = getattr(make_bot(level), "table", None)
-        levels = table(game) if table is not None else None
-        if levels is None:
-            continue
-        results = fast.play([perfect, levels], games, seed=2)
+        seat = make_bot(level).native_seat(fast, 2)  # type: ignore[attr-defined]
+        results = fast.play([perfect, seat], games, seed=2)
         figures[f"perfect_vs_{level}_games_per_second"] = games / results.seconds
     return figures
 

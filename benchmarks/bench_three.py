@@ -26,6 +26,7 @@ import numpy as np
 
 from thousand.games.dice1000 import Game, load_preset
 from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.native import strategy_seat, three_seat
 from thousand.games.dice1000.solver.strategy import load_strategy
 from thousand.games.dice1000.solver.three import ThreeStrategy
 
@@ -49,8 +50,9 @@ def main() -> int:
         print("solve first: thousand solve --players 3", file=sys.stderr)
         return 2
     fast = FastGame(game)
-    fast.play([None, two.policy, two.policy], 3000, 1, three=three.win)  # compile
-    duel = fast.play([None, two.policy, two.policy], args.games, args.seed, three=three.win)
+    exact, leader = three_seat(fast, three), strategy_seat(fast, two)
+    fast.play([exact, leader, leader], 3000, 1)  # compile
+    duel = fast.play([exact, leader, leader], args.games, args.seed)
     rate, half = interval(int(np.sum(duel.winners == 0)), args.games)
     report = {
         "exact_vs_two_leader_players": {
@@ -61,7 +63,7 @@ def main() -> int:
             "games_per_second": args.games / duel.seconds,
         }
     }
-    selfplay = fast.play([None, None, None], args.self_play, args.seed + 1, three=three.win)
+    selfplay = fast.play([exact, exact, exact], args.self_play, args.seed + 1)
     first = np.arange(args.self_play) % 3
     seats = []
     for position in range(3):  # the first mover, the second, the third

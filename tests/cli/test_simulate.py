@@ -13,8 +13,10 @@ import pytest
 from thousand.cli.main import ExitStatus, main
 from thousand.games.dice1000 import Game, GameState, load_preset
 from thousand.games.dice1000.actions import STOP, THROW, Action
+from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.simulation import play_tournament, wilson
-from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.fastplay import PAIR, FastGame, NativeSeat, pack_stops
+from thousand.games.dice1000.solver.native import strategy_seat
 from thousand.games.dice1000.solver.strategy import Strategy
 
 CLASSIC = Game(load_preset("classic"))
@@ -92,21 +94,33 @@ def test_three_player_tournaments_rotate_the_first_seat() -> None:
     assert openings == ["a", "b", "c", "a", "b", "c"]
 
 
-def test_native_tournament_counts_the_first_player_by_game(classic_strategy: Strategy) -> None:
-    eager = np.zeros_like(classic_strategy.policy)
-    eager[...] = classic_strategy.tables.stop_ok[:, None, :, None]  # stops whenever allowed
+class Eager:
+    """A policy that stops whenever it may, with a native seat that does the same."""
+
+    def __init__(self, stop_ok: np.ndarray[Any, Any]) -> None:
+        self.stop_ok = stop_ok  # [a, t] over score units: where the rules allow a stop
+
+    def __call__(self, state: GameState) -> Action:
+        return STOP if STOP in state.legal_actions() else THROW
+
+    def native_seat(self, fast: FastGame, players: int, progress: object = None) -> NativeSeat:
+        del players, progress
+        target = self.stop_ok.shape[0]
+        policy = np.zeros((target, target, target + 1, 6), dtype=np.uint8)
+        policy[...] = self.stop_ok[:, None, :, None]
+        lasts = target - np.arange(target, dtype=np.int64)
+        return NativeSeat(PAIR, pack_stops(policy), fast.sheets.score.copy(), lasts)
+
+
+def test_native_tournament_counts_the_first_player_by_game(
+    classic_cache: Path, classic_strategy: Strategy
+) -> None:
     games = 4096
-    result = play_tournament(
-        CLASSIC,
-        ["perfect", "eager"],
-        [lambda state: THROW, lambda state: THROW],
-        games,
-        seed=9,
-        tables=[classic_strategy.policy, eager],
-    )
-    direct = FastGame(CLASSIC, classic_strategy.tables).play(
-        [classic_strategy.policy, eager], games, seed=9
-    )
+    perfect, eager = make_bot("perfect", 0), Eager(classic_strategy.tables.stop_ok)
+    result = play_tournament(CLASSIC, ["perfect", "eager"], [perfect, eager], games, seed=9)
+    fast = FastGame(CLASSIC)
+    seats = [perfect.native_seat(fast, 2), eager.native_seat(fast, 2)]  # type: ignore[attr-defined]
+    direct = fast.play(seats, games, seed=9)
     first = np.arange(games) % 2
     assert result.path == "native"
     assert result.wins == [int(np.sum(direct.winners == 0)), int(np.sum(direct.winners == 1))]
@@ -117,11 +131,11 @@ def test_native_tournament_counts_the_first_player_by_game(classic_strategy: Str
 
 
 def test_progress_steps_do_not_change_the_games(classic_strategy: Strategy) -> None:
-    fast = FastGame(CLASSIC, classic_strategy.tables)
-    policies = [classic_strategy.policy, classic_strategy.policy]
-    whole = fast.play(policies, 100_000, seed=2)
+    fast = FastGame(CLASSIC)
+    seat = strategy_seat(fast, classic_strategy)
+    whole = fast.play([seat, seat], 100_000, seed=2)
     seen: list[int] = []
-    stepped = fast.play(policies, 100_000, seed=2, progress=seen.append)
+    stepped = fast.play([seat, seat], 100_000, seed=2, progress=seen.append)
     assert seen[-1] == 100_000
     assert seen == sorted(seen)
     assert len(seen) > 1
@@ -227,7 +241,7 @@ def test_games_longer_than_the_first_buffer_play_on_the_native_path(
 
 
 def test_games_nobody_wins_stop_at_the_turn_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Three players on the engine path: a game past the limit ends unfinished."""
+    """Three players: a game past the limit ends unfinished (on the native path too)."""
     from thousand.games.dice1000 import simulation  # noqa: PLC0415
     from thousand.games.dice1000.bots import make_bot  # noqa: PLC0415
 

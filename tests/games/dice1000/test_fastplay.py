@@ -9,7 +9,15 @@ import pytest
 from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, rules_from_spec
 from thousand.games.dice1000.dice import UniformDice
 from thousand.games.dice1000.match import play_fast
-from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.fastplay import (
+    PAIR,
+    THREE,
+    FastGame,
+    NativeSeat,
+    ThreeTable,
+    pack_stops,
+)
+from thousand.games.dice1000.solver.native import strategy_seat, three_seat
 from thousand.games.dice1000.solver.seats import SeatedStrategy
 from thousand.games.dice1000.solver.strategy import Strategy, solve
 from thousand.games.dice1000.solver.three import solve_three
@@ -29,15 +37,23 @@ class CountingDice(UniformDice):
         return super().throw(count)
 
 
+def _seat(fast: FastGame, policy: npt.NDArray[np.uint8]) -> NativeSeat:
+    """A seat reading a stop table ``[a, b, t, n]`` over scores, against the leader."""
+    target = policy.shape[0]
+    lasts = target - np.arange(target, dtype=np.int64)
+    return NativeSeat(PAIR, pack_stops(policy), fast.sheets.score.copy(), lasts)
+
+
 def _compare(
     game: Game, strategy: Strategy, policies: list[npt.NDArray[np.uint8]], seed: int
 ) -> None:
-    fast = FastGame(game, strategy.tables)
+    fast = FastGame(game)
+    native = [_seat(fast, policy) for policy in policies]
     rng = np.random.default_rng(seed)
     for number in range(CHECKED_GAMES):
         uniforms = rng.random(20_000)
         first = number % 2
-        winner, played, (score0, score1), used = fast.play_stream(uniforms, first, policies)
+        winner, played, (score0, score1), used = fast.play_stream(uniforms, first, native)
         seats = [first, 1 - first]  # engine player i is fast-path seat seats[i]
         dice = CountingDice(uniforms)
 
@@ -92,14 +108,22 @@ def test_fast_path_matches_engine_house_rules(spec: dict[str, object]) -> None:
 
 def test_perfect_play_matches_prediction(classic_strategy: Strategy) -> None:
     """200,000 perfect-vs-perfect games agree with the solved first-player chance."""
-    fast = FastGame(classic_strategy.game, classic_strategy.tables)
+    fast = FastGame(classic_strategy.game)
+    seat = strategy_seat(fast, classic_strategy)
     games = 200_000
-    results = fast.play([classic_strategy.policy, classic_strategy.policy], games, seed=1)
+    results = fast.play([seat, seat], games, seed=1)
     first = np.arange(games) % 2
     rate = float(np.mean(results.winners == first))
     margin = 1.96 * np.sqrt(rate * (1 - rate) / games)
     assert abs(rate - classic_strategy.info.first_player_win) < max(margin, 0.004)
     assert (results.winners >= 0).all()
+
+
+def _planned(fast: FastGame, table: ThreeTable) -> NativeSeat:
+    """A three-player seat without thresholds: every turn planned by the programme."""
+    empty = np.zeros((1, 1, 7, 1), dtype=np.uint64)
+    rows = np.zeros(fast.sheets.count, dtype=np.int64)
+    return NativeSeat(THREE, empty, rows, np.zeros(1, dtype=np.int64), table)
 
 
 THREE_RULES = {"preset": "classic", "target": 400, "barrels": [{"from": 200, "to": 250}]}
@@ -114,14 +138,17 @@ def test_three_perfect_players_native_match_the_engine_throw_for_throw() -> None
     three = solve_three(game)
     two = solve(game)
     seated = SeatedStrategy(two, three)
-    fast = FastGame(game, two.tables)
+    fast = FastGame(game)
+    planned = ThreeTable(three.win, None, three.tables.kernel_rules())
     rng = np.random.default_rng(7)
-    for number in range(12):
+    for number in range(24):
         uniforms = rng.random(20_000)
         first = number % 3
         duel = number % 2 == 1  # seat 1 plays the two-player table against the leader
-        policies = [None, two.policy if duel else None, None]
-        winner, played, scores, used = fast.play_stream(uniforms, first, policies, three=three.win)
+        # Half the games read the stop thresholds, half plan every turn in full.
+        exact = three_seat(fast, three) if number % 4 < 2 else _planned(fast, planned)
+        seats = [exact, strategy_seat(fast, two) if duel else exact, exact]
+        winner, played, scores, used = fast.play_stream(uniforms, first, seats)
         order = [(first + i) % 3 for i in range(3)]  # engine player i is seat order[i]
         dice = CountingDice(uniforms)
 

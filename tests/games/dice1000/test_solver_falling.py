@@ -307,13 +307,15 @@ def test_decisions_and_their_values(name: str) -> None:
         values = strategy.action_values(state)
         best = player(state)
         assert set(values) == set(state.legal_actions())
-        assert values[best] == max(values.values()) == strategy.win_chance(state)
+        # The decision is the planning sweep's, the values the turn's own programme:
+        # the same numbers up to rounding (see FallingStrategy).
+        assert values[best] == pytest.approx(max(values.values()), abs=1e-12)
+        assert strategy.win_chance(state) == max(values.values())
         if state.turn_total == 0 and state.dice_left == 5 and not game.first_throw_retry:
             assert values[THROW] == pytest.approx(strategy.start_chance(state), abs=1e-9)
         checked += 1
         state = state.advance(best)[0]
     assert checked > 100
-    assert player.table(game) is None
 
 
 def test_three_players_play_against_the_leader() -> None:

@@ -1,7 +1,7 @@
 """``thousand simulate``: a tournament between computer players, with a plot if asked.
 
-Players that read a strategy table (``perfect``) play two-player games on the native
-fast path; any other mix plays through the engine. A progress bar goes to standard
+``perfect`` and the levels play on the native fast path at any table size and under
+every rule set the solver takes; the report says which path played. A progress bar goes to standard
 error when it is a terminal, so ``--json`` on standard output stays clean.
 """
 
@@ -11,9 +11,6 @@ import argparse
 import os
 from pathlib import Path
 from typing import Any
-
-import numpy as np
-import numpy.typing as npt
 
 from thousand.cli.commands.base import (
     Env,
@@ -71,11 +68,6 @@ def _policy(level: str, seed: int) -> Policy:
     return make_bot(level, seed)
 
 
-def _table(policy: Policy, game: Game) -> npt.NDArray[np.uint8] | None:
-    table = getattr(policy, "table", None)
-    return None if table is None else table(game)
-
-
 MAX_GAMES = 10_000_000
 """The most games one run plays: every game's final scores are kept (for the plot), 16
 bytes a game for two players — 160 MB at this bound — and it takes about a minute."""
@@ -91,12 +83,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         _check_plot_path(args.plot)  # before the games, not after minutes of them
     game = Game(load_rules(args.rules))
     policies = [_policy(level, args.seed + seat) for seat, level in enumerate(levels)]
-    tables = [_table(policy, game) for policy in policies]
     names = [
         f"{level} ({seat + 1})" if levels.count(level) > 1 else level
         for seat, level in enumerate(levels)
     ]
-    result = _play(game, list(zip(names, policies, tables, strict=True)), args, env)
+    result = _play(game, list(zip(names, policies, strict=True)), args, env)
     if args.plot:
         draw(result, args.plot, args.rules)
     if args.json:
@@ -106,16 +97,15 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     return ExitStatus.OK
 
 
-Seat = tuple[str, Policy, "npt.NDArray[np.uint8] | None"]
-"""A player of the tournament: name, policy, and its strategy table if it has one."""
+Seat = tuple[str, Policy]
+"""A player of the tournament: name and policy."""
 
 
 def _play(game: Game, seats: list[Seat], args: argparse.Namespace, env: Env) -> Tournament:
     from rich.progress import Progress  # noqa: PLC0415
 
-    names = [name for name, _, _ in seats]
-    policies = [policy for _, policy, _ in seats]
-    tables = [table for _, _, table in seats]
+    names = [name for name, _ in seats]
+    policies = [policy for _, policy in seats]
     show = env.stderr.isatty()
     with Progress(console=_stderr_console(env), disable=not show, transient=True) as bar:
         task = bar.add_task("playing", total=args.games)
@@ -125,8 +115,8 @@ def _play(game: Game, seats: list[Seat], args: argparse.Namespace, env: Env) -> 
             policies,
             args.games,
             args.seed,
-            tables=tables,
             progress=lambda done: bar.update(task, completed=done),
+            preparing=lambda line: bar.update(task, description=line),
         )
 
 

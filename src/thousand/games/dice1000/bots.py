@@ -16,14 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from thousand.core.errors import RulesError, ThousandError
-from thousand.games.dice1000.game import Game
+from thousand.core.errors import ThousandError
 from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.planning import BALANCED, BOLD, CAUTIOUS, PlanningBot, Temperament
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+    from thousand.games.dice1000.solver.fastplay import FastGame, NativeSeat
 
 BotFactory = Callable[[int | None], Policy]
 """Makes a computer player from an optional seed (used to break ties between equals)."""
@@ -55,21 +53,18 @@ def make_bot(level: str, seed: int | None = None) -> Policy:
 class LevelBot(PlanningBot):
     """A planner of one level that can also give its decisions as a strategy table."""
 
-    def table(self, game: Game) -> npt.NDArray[np.uint8] | None:
-        """This level's stop table ``[a, b, t, n]`` for the native fast path, or None.
+    def native_seat(
+        self, fast: FastGame, players: int, progress: Callable[[str], None] | None = None
+    ) -> NativeSeat:
+        """This level's seat on the native path: its table over (class of the mover's
+        sheet, rounded threat), which makes exactly this bot's throw-or-stop decisions
+        at any number of players (see :mod:`thousand.games.dice1000.solver.levels`).
+        Computed once per rule set and kept in memory; numpy and numba are loaded only
+        here, so a terminal game that never asks starts as fast as before."""
+        del players, progress  # the threat covers every opponent; a table takes seconds
+        from thousand.games.dice1000.solver.native import level_seat  # noqa: PLC0415 (numba)
 
-        The table makes exactly this bot's throw-or-stop decisions (see
-        :mod:`thousand.games.dice1000.solver.levels`); it exists only for the rules the exact solver
-        handles (None for the others). It is computed once per rule set and kept in
-        memory; numpy and numba are loaded only here, so a terminal game that never
-        asks starts as fast as before.
-        """
-        from thousand.games.dice1000.solver.levels import cached_level_table  # noqa: PLC0415 (numba)
-
-        try:
-            return cached_level_table(game, self.temperament)
-        except RulesError:  # build_tables refuses rules where scores can fall
-            return None
+        return level_seat(fast, self.temperament)
 
 
 def _level(temperament: Temperament) -> BotFactory:

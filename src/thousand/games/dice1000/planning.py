@@ -19,15 +19,16 @@ then valued in points:
 * a win is worth the target; any other end is discounted by the chance that an opponent
   wins before the bot's next turn (each opponent's exact chance of making what they still
   need in one turn) — the endgame: near the end a bot presses on when stopping would only
-  hand the game to somebody else. A stop that wins is always taken.
+  hand the game to somebody else. A stop that wins is always taken. The threat is
+  weighed in steps of 1/128 (:func:`quantised_threat`).
 
 Throws the rules force (hot dice, an entry or a barrel not yet made) cost a plan none of
 its look-ahead; a run of hot dice is followed for :data:`HOT_RUN` throws. A position's
 value depends only on the position and how far the plan still looks (at hot dice, also
-on the run so far), never on how likely the way there was, so under the rules the exact
-solver handles a level is also a table (computed by
-:mod:`thousand.games.dice1000.solver.levels`) that the native fast path plays at some
-200,000 games a second, making exactly the bot's decisions.
+on the run so far), never on how likely the way there was, so a level is also a table over
+(the mover's sheet, the rounded threat, turn total, dice in hand), computed by
+:mod:`thousand.games.dice1000.solver.levels`, that the native fast path plays under every
+rule set the solver takes and at every table size, making exactly the bot's decisions.
 
 The temperaments differ in how far they look and how much edge they want
 (:class:`Temperament`):
@@ -228,15 +229,20 @@ class RulesModel:
         Each opponent is taken to go for the win in their one turn: the chance of making
         what they still need (at least the entry threshold if they are not in the game).
         """
-        game = self.game
         safe = 1.0
         for index, sheet in enumerate(state.players):
             if index != state.current:
-                need = game.target - sheet.score
-                if not sheet.entered:
-                    need = max(need, game.entry_threshold)
-                safe *= 1.0 - self.chance_to_make(need)
+                safe *= 1.0 - self.finishing_chance(sheet)
         return 1.0 - safe
+
+    def finishing_chance(self, sheet: PlayerState) -> float:
+        """An opponent's chance of winning in their next turn, going for it: making what
+        they still need (at least the entry threshold if they are not in the game)."""
+        game = self.game
+        need = game.target - sheet.score
+        if not sheet.entered:
+            need = max(need, game.entry_threshold)
+        return self.chance_to_make(need)
 
 
 _MODELS: OrderedDict[str, RulesModel] = OrderedDict()
@@ -434,6 +440,25 @@ class TurnGraph:
         return tuple(options)
 
 
+THREAT_STEPS = 128
+"""A bot weighs the threat in steps of 1/128 (:func:`quantised_threat`)."""
+
+
+def quantised_threat(threat: float) -> float:
+    """The threat a plan uses: rounded to the nearest multiple of 1/:data:`THREAT_STEPS`.
+
+    Why round: with three or four players the threat is a product over the opponents
+    and takes millions of values, so no table could hold a level's decisions for each;
+    rounded, a level's whole strategy is a table over (the mover's sheet, 129 threats)
+    that the native simulator reads (:mod:`thousand.games.dice1000.solver.levels`),
+    making exactly this bot's decisions at every table size. A step of 1/128 moves a
+    plan's values by under 0.4% of the target, far below what separates the levels.
+    ``floor(x + 0.5)`` rather than ``round`` (which rounds halves to even) so that the
+    numba port computes the same step.
+    """
+    return math.floor(threat * THREAT_STEPS + 0.5) / THREAT_STEPS
+
+
 HOT_RUN = 1
 """Hot-dice throws in a row that a plan follows. At hot dice that would need one more,
 the plan takes the turn total as made (as :meth:`RulesModel.chance_to_make` does):
@@ -566,7 +591,7 @@ class PlanningBot:
         """The values of this turn's positions (opponents do not move during a turn)."""
         key = (state.game.canonical, state.current, state.players)
         if self._plan is None or self._plan[0] != key:
-            threat = rules_model(state.game).threat(state)
+            threat = quantised_threat(rules_model(state.game).threat(state))
             self._plan = (key, _Plan(self.graph(state), self.temperament, threat))
         return self._plan[1]
 

@@ -2,11 +2,11 @@
 
 Two ways to play them, the same game either way:
 
-* the native fast path (:mod:`thousand.games.dice1000.solver.fastplay`) when there are two players,
-  both read a strategy table, and the rules are ones the exact solver handles; or three
-  ``perfect`` players where the exact three-player table exists;
-* otherwise the engine's own fast path (:func:`thousand.games.dice1000.match.play_fast`), game by
-game.
+* the native fast path (:mod:`thousand.games.dice1000.solver.fastplay`) when every player
+  has a native seat (``perfect`` and the levels do: :mod:`.solver.native`) and the rules
+  are ones the solver takes (all but ``choose_dice``), 2 to 8 players;
+* otherwise the engine's own fast path (:func:`thousand.games.dice1000.match.play_fast`),
+  game by game: a custom policy, or ``choose_dice``. The result says which (``path``).
 
 Who moves first rotates from game to game (game ``i`` starts with player ``i mod k``),
 so a tournament measures the players, not the seat.
@@ -18,13 +18,18 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from thousand.core.errors import RulesError
 from thousand.games.dice1000.dice import RandomDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy, play_fast
+
+if TYPE_CHECKING:
+    from thousand.games.dice1000.solver.fastplay import FastGame, NativeSeat
 
 MAX_GAME_TURNS = 10_000
 """A game of a tournament stops unfinished after this many turns, on either path:
@@ -46,6 +51,9 @@ class Tournament:
     """Final score of each player (column) in each game (row)."""
     path: str
     """``native`` or ``engine``: which fast path played the games."""
+    off_table: int = 0
+    """Native games stopped because a score fell below the floor the native path
+    follows (:data:`~.solver.fastplay.FLOOR`); counted among the unfinished."""
 
     @property
     def games_per_second(self) -> float:
@@ -72,6 +80,7 @@ class Tournament:
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "path": self.path,
+            "off_table": self.off_table,
         }
 
 
@@ -86,9 +95,6 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-TableSource = Callable[[Game], "npt.NDArray[np.uint8] | None"]
-
-
 def play_tournament(
     game: Game,
     names: Sequence[str],
@@ -96,16 +102,14 @@ def play_tournament(
     games: int,
     seed: int,
     *,
-    tables: Sequence[npt.NDArray[np.uint8] | None] | None = None,
     progress: Callable[[int], None] | None = None,
+    preparing: Callable[[str], None] | None = None,
 ) -> Tournament:
-    """Play ``games`` games; ``tables`` (one per player, or None) enables the native path."""
-    if tables is not None and len(names) == 2 and all(t is not None for t in tables):
-        found = [t for t in tables if t is not None]
-        return _native(game, list(names), found, games, seed, progress=progress)
-    three = _three_table(game, policies)
-    if three is not None:
-        return _native(game, list(names), [None] * 3, games, seed, progress=progress, three=three)
+    """Play ``games`` games: natively when every player has a native seat (``preparing``
+    hears how the tables are being made), else through the engine."""
+    native = _native_seats(game, policies, preparing)
+    if native is not None:
+        return _native(game, list(names), native, games, seed, progress=progress)
     count = len(names)
     wins = [0] * count
     finals = np.zeros((games, count), dtype=np.int64)
@@ -137,36 +141,44 @@ def play_tournament(
     )
 
 
-def _three_table(game: Game, policies: Sequence[Policy]) -> npt.NDArray[np.float64] | None:
-    """The exact three-player table when three ``perfect`` players sit at the table.
+def _native_seats(
+    game: Game, policies: Sequence[Policy], preparing: Callable[[str], None] | None
+) -> tuple[FastGame, list[NativeSeat]] | None:
+    """The native game and every player's seat, or None if some player has none (a
+    custom policy) or the rules are ones the native path cannot play (``choose_dice``)."""
+    makers = [getattr(policy, "native_seat", None) for policy in policies]
+    if any(maker is None for maker in makers):
+        return None
+    from thousand.games.dice1000.solver.fastplay import FastGame  # noqa: PLC0415 (numba: load on demand)
 
-    Levels play three or more players by the threat of every opponent, which no native
-    table holds yet: a table with a level goes through the engine.
-    """
-    if len(policies) != 3:
+    try:
+        fast = FastGame(game)
+    except RulesError:
         return None
-    found = [getattr(policy, "three_table", None) for policy in policies]
-    if found[0] is None or any(table is None for table in found):
-        return None
-    table: npt.NDArray[np.float64] | None = found[0](game)  # the same for all three: read once
-    return table
+    seats: list[NativeSeat] = []
+    made: dict[tuple[type, str], NativeSeat] = {}
+    for policy, maker in zip(policies, makers, strict=True):
+        key = (type(policy), getattr(getattr(policy, "temperament", None), "name", ""))
+        if key not in made:  # one table per kind of player, however many seats it has
+            assert maker is not None
+            made[key] = maker(fast, len(policies), preparing)
+        seats.append(made[key])
+    return fast, seats
 
 
 def _native(
     game: Game,
     names: list[str],
-    tables: Sequence[npt.NDArray[np.uint8] | None],
+    native: tuple[FastGame, list[NativeSeat]],
     games: int,
     seed: int,
     *,
     progress: Callable[[int], None] | None,
-    three: npt.NDArray[np.float64] | None = None,
 ) -> Tournament:
-    from thousand.games.dice1000.solver.fastplay import FastGame  # noqa: PLC0415 (numba: load on demand)
+    from thousand.games.dice1000.solver.fastplay import OFF_TABLE  # noqa: PLC0415 (numba)
 
-    results = FastGame(game).play(
-        tables, games, seed, max_turns=MAX_GAME_TURNS, progress=progress, three=three
-    )
+    fast, seats = native
+    results = fast.play(seats, games, seed, max_turns=MAX_GAME_TURNS, progress=progress)
     winners = results.winners
     first = np.arange(games) % len(names)
     wins = [int(np.sum(winners == seat)) for seat in range(len(names))]
@@ -180,4 +192,5 @@ def _native(
         seconds=results.seconds,
         finals=results.finals,
         path="native",
+        off_table=int(np.sum(winners == OFF_TABLE)),
     )

@@ -8,18 +8,17 @@ two-player strategy against the leading opponent (see :mod:`.seats`).
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.solver.seats import (
-    SeatedStrategy,
-    exact_for_three,
-    load_or_solve_seated,
-)
+from thousand.games.dice1000.solver.seats import load_or_solve_seated
 from thousand.games.dice1000.solver.strategy import SolvedStrategy
 from thousand.games.dice1000.state import GameState
+
+if TYPE_CHECKING:
+    from thousand.games.dice1000.solver.fastplay import FastGame, NativeSeat
 
 
 class PerfectPlayer:
@@ -38,22 +37,13 @@ class PerfectPlayer:
             self._strategies[key] = known
         return known
 
-    def table(self, game: Game) -> npt.NDArray[np.uint8] | None:
-        """The stop table the native fast path reads; None where scores can fall.
+    def native_seat(
+        self, fast: FastGame, players: int, progress: Callable[[str], None] | None = None
+    ) -> NativeSeat:
+        """The seat this player takes on the native path (:mod:`.native`)."""
+        from thousand.games.dice1000.solver.native import perfect_seat  # noqa: PLC0415
 
-        The native simulator plays only rules whose scores only grow, and only those have
-        a stop table; under other rules games go through the engine, one decision at a
-        time (:meth:`__call__`).
-        """
-        return self.strategy(game).native_table()
-
-    def three_table(self, game: Game) -> npt.NDArray[np.float64] | None:
-        """The exact three-player table the native fast path plays, None where there is none."""
-        if not exact_for_three(game):
-            return None
-        three = self.strategy(game, 3)
-        assert isinstance(three, SeatedStrategy) and three.three is not None
-        return three.three.win
+        return perfect_seat(fast, self.strategy(fast.game, players), players, progress)
 
     def __call__(self, state: GameState) -> Action:
         return self.strategy(state.game, len(state.players)).decide(state)

@@ -42,7 +42,7 @@ from thousand.core.errors import RulesError
 from thousand.games.dice1000.actions import STOP
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.scoring import DICE, Dice
-from thousand.games.dice1000.solver.tables import throw_rows
+from thousand.games.dice1000.solver.tables import check_memory, throw_rows
 from thousand.games.dice1000.state import Forced, GameState, Phase, PlayerState, new_state
 
 Sheet = tuple[int, bool, int | None, int, int]
@@ -297,6 +297,8 @@ def build_sheets(
     unit = game.score_unit
     target = game.target // unit
     width = target - floor // unit + 1
+    # Every score below the target is a sheet at least: four int64 rows of ``width`` each.
+    check_memory(game, 33 * width * max(target, 1), "the sheet tables of these rules")
     reader = _Reader(space)
     reader.add(new_state(game, ["A", "B"]).players[0])
     rows: dict[str, list[Any]] = {

@@ -41,6 +41,7 @@ import platformdirs
 from thousand.core.errors import RulesError, ThousandError
 from thousand.games.dice1000.actions import STOP, THROW, Action
 from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver.iteration import (
     evaluate,
     new_work,
@@ -51,7 +52,7 @@ from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
 from thousand.games.dice1000.solver.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
 from thousand.games.dice1000.solver.shipped import pack, shipped_path, shuffle, unpack, unshuffle
-from thousand.games.dice1000.solver.sweep import plan_movers
+from thousand.games.dice1000.solver.sweep import plan_movers, stop_bits
 from thousand.games.dice1000.solver.tables import (
     SolverTables,
     build_tables,
@@ -317,10 +318,14 @@ class FallingStrategy(SolvedStrategy):
     """The two-player strategy of rules where scores can fall, solved by value iteration.
 
     ``win[i, j]`` is the mover's winning chance at the start of a turn with sheet ``i``
-    against sheet ``j`` (:class:`~thousand.games.dice1000.solver.sheets.SheetTables`). Decisions
-    are not tabled (the table would be hundreds of MB): each one runs the turn's dynamic
-    programme for its pair of sheets at the solved ``W``, which is exactly the pass that
-    the last value-iteration sweep made, and remembers the last pair asked.
+    against sheet ``j`` (:class:`~thousand.games.dice1000.solver.sheets.SheetTables`).
+    Decisions are planned at the solved ``W`` by the planning sweep's programme
+    (:func:`.sweep.stop_bits`), one mover against every opponent at once, a few
+    milliseconds, and kept as bits per mover: the very bits the native simulator reads
+    (:meth:`stop_table` plans all movers), so a game in the engine and one on the native
+    path make the same decisions even where stopping and throwing tie to the last bit.
+    The advisor's values come from the turn's programme for the one pair
+    (:func:`.iteration.turn_dp`), remembering the last pair asked.
     """
 
     def __init__(
@@ -334,6 +339,43 @@ class FallingStrategy(SolvedStrategy):
         self._work = new_work(sheets.stop_to.shape[1])
         self._planned: tuple[int, int] | None = None
         _, _, self._partner = pair_order(sheets.score, sheets.bust_to)
+        self._stops: dict[int, npt.NDArray[np.uint64]] = {}
+        self._table: npt.NDArray[np.uint64] | None = None
+
+    def _stop_rows(self, first: int, end: int) -> npt.NDArray[np.uint64]:
+        """The stop bits ``[i, j, n, word]`` of movers ``first`` to ``end - 1``."""
+        sheets = self.sheets
+        words = (sheets.stop_to.shape[1] + 63) // 64
+        bits = np.zeros((end - first, sheets.count, DICE + 1, words), dtype=np.uint64)
+        stop_bits(
+            first,
+            end,
+            np.ascontiguousarray(self.win, dtype=np.float64),
+            sheets.kernel_sheets(),
+            sheets.kernel_rows(),
+            bits,
+            first,
+        )
+        return bits
+
+    def stop_table(self, progress: Callable[[str], None] | None = None) -> npt.NDArray[np.uint64]:
+        """Every mover's stop bits ``[i, j, n, word]`` (about 7 s and 116 MB for ``ussr``),
+        planned in bands so that Ctrl+C acts between them; kept once made."""
+        if self._table is None:
+            count = self.sheets.count
+            parts = []
+            bands = Bands()
+            pace = Pace(progress)
+            first = 0
+            while first < count:
+                size = bands.next(count - first)
+                called = time.perf_counter()
+                parts.append(self._stop_rows(first, first + size))
+                bands.took(time.perf_counter() - called, size)
+                first += size
+                pace.tick(f"planning perfect play: {first / count:.0%}, {pace.left(first / count)}")
+            self._table = np.concatenate(parts)
+        return self._table
 
     # -- positions ---------------------------------------------------------------
 
@@ -365,9 +407,15 @@ class FallingStrategy(SolvedStrategy):
         return self._work[2], self._work[3]
 
     def stops(self, state: GameState) -> bool:
-        """The turn's programme for this pair; ties stop, as the solver chose."""
-        values = self.action_values(state)
-        return values[STOP] >= values[THROW]
+        """The mover's planned stop bits (:func:`.sweep.stop_bits`); ties stop."""
+        i, j, t, n = self.pair(state)
+        if self._table is not None:
+            row = self._table[i, j, n]
+        else:
+            if i not in self._stops:
+                self._stops[i] = self._stop_rows(i, i + 1)[0]
+            row = self._stops[i][j, n]
+        return bool(int(row[t >> 6]) >> (t & 63) & 1)
 
     def action_values(self, state: GameState) -> dict[Action, float]:
         """The mover's winning chance after each legal action (the advisor)."""

@@ -249,3 +249,36 @@ def plan_movers(
         work = new_work(width, count)
         for i in range(first + c, end, threads):
             plan_mover(i, W, sheets, rows, stop_p, ends, work)
+
+
+@njit(cache=True, parallel=True)
+def stop_bits(first: int, end: int, W: Any, sheets: Any, rows: Any, bits: Any, base: int) -> None:
+    """The solved policy of movers ``first`` to ``end - 1`` as bits, for the native games.
+
+    ``bits[i - base, j, n, word]`` over the turn total: stop or not, as :func:`_values` plans
+    the turn at ``W`` — the arithmetic :func:`.iteration.turn_dp` runs for a decision in
+    play, ties stopping — so a seat reading the bits decides as ``perfect`` does.
+    """
+    count = W.shape[0]
+    width = sheets[1].shape[1]
+    score, bust_to, dump_to, dump_at, target = sheets[0], sheets[6], sheets[7], sheets[8], sheets[9]
+    threads = min(end - first, 8)
+    for c in prange(threads):
+        work = new_work(width, count)
+        stops, stop_val, bust_val, dump_val = work[1], work[2], work[5], work[6]
+        for i in range(first + c, end, threads):
+            last = target - score[i]
+            for j in range(count):
+                bust_val[j] = 1.0 - W[j, bust_to[i]]
+                dump_val[j] = 1.0 - W[j, dump_to[i]]
+            _stop_values(i, last, W, sheets, stop_val)
+            _values(i, last, rows, dump_at[i], work)
+            mine = bits[i - base]
+            mine[:] = 0
+            for t in range(1, last + 1):
+                bit = np.uint64(1) << np.uint64(t & 63)
+                for n in range(1, DICE + 1):
+                    here = stops[t, n]
+                    for j in range(count):
+                        if here[j]:
+                            mine[j, n, t >> 6] |= bit
