@@ -10,6 +10,9 @@ Figures, all on the native path (the engine's game throw for throw):
 * exact ``perfect`` (the three-player table) in seat 0 against two copies of the old
   ``perfect`` (the two-player table against the leading opponent): seat 0's win rate
   with a 95% interval, which must be clear of one third; who moves first rotates;
+* exact ``perfect`` in seat 0 against two copies of each level (clear of one third);
+* four players: ``perfect`` (the two-player table against the leader) in seat 0
+  against three copies of each level (clear of one quarter);
 * self-play of three exact players: the first mover's win rate against the table's
   prediction ``V[0, 0, 0]`` (and the second's and third's);
 * games per second of each run.
@@ -25,6 +28,7 @@ import sys
 import numpy as np
 
 from thousand.games.dice1000 import Game, load_preset
+from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.solver.fastplay import FastGame
 from thousand.games.dice1000.solver.native import strategy_seat, three_seat
 from thousand.games.dice1000.solver.strategy import load_strategy
@@ -63,6 +67,28 @@ def main() -> int:
             "games_per_second": args.games / duel.seconds,
         }
     }
+    for level in ("cautious", "balanced", "bold"):
+        seat = make_bot(level, 0).native_seat(fast, 3)  # type: ignore[attr-defined]
+        games = fast.play([exact, seat, seat], args.games, args.seed + 2)
+        rate, half = interval(int(np.sum(games.winners == 0)), args.games)
+        report[f"exact_vs_two_{level}"] = {
+            "games": args.games,
+            "exact_seat_wins": rate,
+            "interval": half,
+            "clear_of_one_third": rate - half > 1 / 3,
+        }
+    # Four players: perfect plays the two-player table against the leader there.
+    for level in ("cautious", "balanced", "bold"):
+        seat = make_bot(level, 0).native_seat(fast, 4)  # type: ignore[attr-defined]
+        games = fast.play([leader, seat, seat, seat], args.games, args.seed + 3)
+        rate, half = interval(int(np.sum(games.winners == 0)), args.games)
+        report[f"four_players_perfect_vs_three_{level}"] = {
+            "games": args.games,
+            "perfect_seat_wins": rate,
+            "interval": half,
+            "clear_of_one_quarter": rate - half > 1 / 4,
+            "games_per_second": args.games / games.seconds,
+        }
     selfplay = fast.play([exact, exact, exact], args.self_play, args.seed + 1)
     first = np.arange(args.self_play) % 3
     seats = []

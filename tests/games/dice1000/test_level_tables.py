@@ -49,7 +49,7 @@ overtaking, barrel attempts, knock-off to the entry score), and two house rules 
 change a turn's ends: stopping on hot dice with a retried first throw (n = 5 is a
 decision), and the exact ending (a total past the target busts) with one barrel."""
 
-POSITIONS = 400
+POSITIONS = 250
 
 
 def _bot(level: str) -> LevelBot:
@@ -84,7 +84,7 @@ def _positions(fast: FastGame, seed: int) -> Iterator[tuple[GameState, int, int,
 
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_tables_decide_as_the_bots_do(rules: object) -> None:
-    """Every level, 400 free positions at tables of two to four: the table's decision is
+    """Every level, 250 free positions at tables of two to four: the table's decision is
     the bot's."""
     game = Game(rules_from_spec(rules))
     fast = FastGame(game)

@@ -29,6 +29,7 @@ for each (class, threat) all ``(t, n)`` at depth 0 first, then depth 1 from thos
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,7 @@ from thousand.games.dice1000.planning import (
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver.iteration import landing
 from thousand.games.dice1000.solver.outcome import BUST_NOW, DUMP_NOW, WIN_NOW
+from thousand.games.dice1000.solver.pace import Bands
 from thousand.games.dice1000.solver.sheets import NO_STOP, WIN, SheetTables, sheet_state
 from thousand.games.dice1000.solver.strategy import (
     SOLVER_VERSION,
@@ -354,19 +356,27 @@ def level_table(
     """The stop table of ``temperament`` under ``game``'s rules over ``sheets``."""
     width = sheets.stop_to.shape[1]
     words = (width + 63) // 64
-    bits = np.zeros((model.members.shape[0], THREATS, DICE + 1, words), dtype=np.uint64)
+    classes = model.members.shape[0]
+    bits = np.zeros((classes, THREATS, DICE + 1, words), dtype=np.uint64)
     kernel = cast(Any, level_bits)
-    kernel(
-        model.members,
-        sheets.kernel_sheets(),
-        sheets.kernel_rows(),
-        sheets.unit,
-        temperament.horizon,
-        temperament.edge,
-        model.worth,
-        float(game.target),
-        bits,
-    )
+    bands = Bands()
+    first = 0
+    while first < classes:  # in bands, so that Ctrl+C acts between kernel calls
+        size = bands.next(classes - first)
+        called = time.perf_counter()
+        kernel(
+            model.members[first : first + size],
+            sheets.kernel_sheets(),
+            sheets.kernel_rows(),
+            sheets.unit,
+            temperament.horizon,
+            temperament.edge,
+            model.worth,
+            float(game.target),
+            bits[first : first + size],
+        )
+        bands.took(time.perf_counter() - called, size)
+        first += size
     return LevelTable(bits, model.classes)
 
 
