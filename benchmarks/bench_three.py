@@ -24,12 +24,13 @@ import argparse
 import json
 import math
 import sys
+from typing import Any
 
 import numpy as np
 
 from thousand.games.dice1000 import Game, load_preset
 from thousand.games.dice1000.bots import make_bot
-from thousand.games.dice1000.solver.fastplay import FastGame
+from thousand.games.dice1000.solver.fastplay import FastGame, NativeSeat
 from thousand.games.dice1000.solver.native import strategy_seat, three_seat
 from thousand.games.dice1000.solver.strategy import load_strategy
 from thousand.games.dice1000.solver.three import ThreeStrategy
@@ -39,6 +40,19 @@ def interval(wins: int, games: int) -> tuple[float, float]:
     """The rate and the half-width of its 95% interval (normal approximation)."""
     rate = wins / games
     return rate, 1.96 * math.sqrt(rate * (1 - rate) / games)
+
+
+def seat_zero(fast: FastGame, seats: list[NativeSeat], args: argparse.Namespace) -> dict[str, Any]:
+    """Seat 0's win rate over ``args.games`` games, and whether it is clear of a fair share."""
+    games = fast.play(seats, args.games, args.seed + len(seats))
+    rate, half = interval(int(np.sum(games.winners == 0)), args.games)
+    return {
+        "games": args.games,
+        "seat_zero_wins": rate,
+        "interval": half,
+        "clear_of_a_fair_share": rate - half > 1 / len(seats),
+        "games_per_second": args.games / games.seconds,
+    }
 
 
 def main() -> int:
@@ -56,39 +70,16 @@ def main() -> int:
     fast = FastGame(game)
     exact, leader = three_seat(fast, three), strategy_seat(fast, two)
     fast.play([exact, leader, leader], 3000, 1)  # compile
-    duel = fast.play([exact, leader, leader], args.games, args.seed)
-    rate, half = interval(int(np.sum(duel.winners == 0)), args.games)
-    report = {
-        "exact_vs_two_leader_players": {
-            "games": args.games,
-            "exact_seat_wins": rate,
-            "interval": half,
-            "clear_of_one_third": rate - half > 1 / 3,
-            "games_per_second": args.games / duel.seconds,
-        }
-    }
+    report = {"exact_vs_two_leader_players": seat_zero(fast, [exact, leader, leader], args)}
     for level in ("cautious", "balanced", "bold"):
         seat = make_bot(level, 0).native_seat(fast, 3)  # type: ignore[attr-defined]
-        games = fast.play([exact, seat, seat], args.games, args.seed + 2)
-        rate, half = interval(int(np.sum(games.winners == 0)), args.games)
-        report[f"exact_vs_two_{level}"] = {
-            "games": args.games,
-            "exact_seat_wins": rate,
-            "interval": half,
-            "clear_of_one_third": rate - half > 1 / 3,
-        }
+        report[f"exact_vs_two_{level}"] = seat_zero(fast, [exact, seat, seat], args)
     # Four players: perfect plays the two-player table against the leader there.
     for level in ("cautious", "balanced", "bold"):
         seat = make_bot(level, 0).native_seat(fast, 4)  # type: ignore[attr-defined]
-        games = fast.play([leader, seat, seat, seat], args.games, args.seed + 3)
-        rate, half = interval(int(np.sum(games.winners == 0)), args.games)
-        report[f"four_players_perfect_vs_three_{level}"] = {
-            "games": args.games,
-            "perfect_seat_wins": rate,
-            "interval": half,
-            "clear_of_one_quarter": rate - half > 1 / 4,
-            "games_per_second": args.games / games.seconds,
-        }
+        report[f"four_players_perfect_vs_three_{level}"] = seat_zero(
+            fast, [leader, seat, seat, seat], args
+        )
     selfplay = fast.play([exact, exact, exact], args.self_play, args.seed + 1)
     first = np.arange(args.self_play) % 3
     seats = []

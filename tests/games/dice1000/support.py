@@ -20,7 +20,22 @@ from thousand.games.dice1000 import (
     TurnEnd,
     rules_from_spec,
 )
+from thousand.games.dice1000.dice import UniformDice
 from thousand.games.dice1000.state import new_state
+
+
+class CountingDice(UniformDice):
+    """Dice from given uniforms that count the throws, to compare with the uniforms
+    the native fast path used for the same game."""
+
+    def __init__(self, uniforms: Iterable[float]) -> None:
+        super().__init__(float(u) for u in uniforms)
+        self.thrown = 0
+
+    def throw(self, count: int) -> tuple[int, ...]:
+        self.thrown += 1
+        return super().throw(count)
+
 
 # -- driving the engine --------------------------------------------------------------
 

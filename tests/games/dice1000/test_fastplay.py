@@ -6,8 +6,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from tests.games.dice1000.support import CountingDice
 from thousand.games.dice1000 import STOP, THROW, Action, Game, GameState, rules_from_spec
-from thousand.games.dice1000.dice import UniformDice
 from thousand.games.dice1000.match import play_fast
 from thousand.games.dice1000.solver.fastplay import (
     PAIR,
@@ -23,18 +23,6 @@ from thousand.games.dice1000.solver.strategy import Strategy, solve
 from thousand.games.dice1000.solver.three import solve_three
 
 CHECKED_GAMES = 40
-
-
-class CountingDice(UniformDice):
-    """Counts the throws, to compare with the uniforms the fast path used."""
-
-    def __init__(self, uniforms: npt.NDArray[np.float64]) -> None:
-        super().__init__(float(u) for u in uniforms)
-        self.thrown = 0
-
-    def throw(self, count: int) -> tuple[int, ...]:
-        self.thrown += 1
-        return super().throw(count)
 
 
 def _seat(fast: FastGame, policy: npt.NDArray[np.uint8]) -> NativeSeat:

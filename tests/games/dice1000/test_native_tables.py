@@ -13,12 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 
+from tests.games.dice1000.support import CountingDice
 from thousand.games.dice1000 import Game, load_preset, rules_from_spec
 from thousand.games.dice1000.bots import make_bot
-from thousand.games.dice1000.dice import UniformDice
 from thousand.games.dice1000.match import play_fast
 from thousand.games.dice1000.simulation import play_tournament
 from thousand.games.dice1000.solver.fastplay import OFF_TABLE, FastGame
@@ -35,18 +34,6 @@ TABLES = [
     ("barrel850", "cautious,perfect,bold"),
 ]
 GAMES = 3
-
-
-class CountingDice(UniformDice):
-    """Counts the throws, to compare with the uniforms the fast path used."""
-
-    def __init__(self, uniforms: npt.NDArray[np.float64]) -> None:
-        super().__init__(float(u) for u in uniforms)
-        self.thrown = 0
-
-    def throw(self, count: int) -> tuple[int, ...]:
-        self.thrown += 1
-        return super().throw(count)
 
 
 @pytest.fixture(autouse=True)
