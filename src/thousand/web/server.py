@@ -160,13 +160,18 @@ class Strategies:
     def __init__(self) -> None:
         self._solving: dict[str, asyncio.Task[None]] = {}
 
+    async def at_hand(self, game: Game, players: int = 2) -> bool:
+        """Whether the strategies of ``game`` for ``players`` are cached or shipped."""
+        from thousand.games.dice1000.solver.seats import ready  # noqa: PLC0415
+
+        return await asyncio.to_thread(ready, game, players)
+
     async def ready(self, game: Game, on_progress: Callable[[str], None], players: int = 2) -> None:
         """Return once the strategies of ``game`` for ``players`` are at hand, cached or
         shipped (RulesError: unsolvable)."""
         from thousand.games.dice1000.solver.door import ChildSolver  # noqa: PLC0415
-        from thousand.games.dice1000.solver.seats import ready  # noqa: PLC0415
 
-        if await asyncio.to_thread(ready, game, players):
+        if await self.at_hand(game, players):
             return
         key = f"{players}:{game.canonical}"
         task = self._solving.get(key)
@@ -378,9 +383,11 @@ class Hub:
         def progress(line: str) -> None:  # in a worker thread
             loop.call_soon_threadsafe(self._solve_progress, live, line)
 
+        players = len(live.room.seats)
+        if await self.strategies.at_hand(live.room.game, players):
+            return  # nothing to solve: no "solving" note, however briefly
         live.solving = True
         try:
-            players = len(live.room.seats)
             await self.strategies.ready(live.room.game, progress, players)
         finally:
             live.solving = False
