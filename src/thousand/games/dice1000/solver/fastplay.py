@@ -33,6 +33,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -467,8 +468,14 @@ class FastGame:
     def world(self, levels: bool) -> tuple[Any, ...]:
         """The rules as :func:`play_one` takes them (``levels``: a seat needs threats)."""
         sh = self.sheets
-        off = sh.score <= FLOOR // sh.unit
         finishing = self.model().finishing if levels else np.zeros(sh.count)
+        return (*self._rules, finishing)
+
+    @cached_property
+    def _rules(self) -> tuple[Any, ...]:
+        """:meth:`world` but the threats: made once (``barrel850``'s sheets make some
+        80 MB of int32 rows), not for every :meth:`play`."""
+        sh = self.sheets
         small = np.int32  # sheets and totals fit; half the cache lines of int64
         return (
             self.codes,
@@ -488,8 +495,7 @@ class FastGame:
             sh.hot_must_throw,
             sh.exact,
             sh.retry,
-            off,
-            finishing,
+            sh.score <= FLOOR // sh.unit,
         )
 
     def seated(self, seats: Sequence[NativeSeat]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
@@ -499,9 +505,15 @@ class FastGame:
         if any(seat.kind == THREE for seat in seats) and count != 3:
             raise ValueError("the three-player table is played by three seats only")
         kinds = np.array([seat.kind for seat in seats], dtype=np.int64)
-        sizes = [seat.bits.size for seat in seats]
-        base = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
-        bits = np.concatenate([seat.bits.reshape(-1) for seat in seats]).astype(np.uint64)
+        # Seats that read the same table (three perfect players) share one copy of it.
+        starts: dict[int, int] = {}
+        tables: list[npt.NDArray[np.uint64]] = []
+        for seat in seats:
+            if id(seat.bits) not in starts:
+                starts[id(seat.bits)] = sum(table.size for table in tables)
+                tables.append(seat.bits.reshape(-1))
+        base = np.array([starts[id(seat.bits)] for seat in seats], dtype=np.int64)
+        bits = np.concatenate(tables).astype(np.uint64)
         rows_b = np.array([seat.bits.shape[1] for seat in seats], dtype=np.int64)
         words = np.array([seat.bits.shape[3] for seat in seats], dtype=np.int64)
         rowmap = np.stack([seat.rows for seat in seats]).astype(np.int64)

@@ -54,9 +54,9 @@ from thousand.games.dice1000.solver.pace import Bands
 from thousand.games.dice1000.solver.sheets import NO_STOP, WIN, SheetTables, sheet_state
 from thousand.games.dice1000.solver.strategy import (
     SOLVER_VERSION,
-    _read_cache,
     _write,
     cache_path,
+    read_arrays,
 )
 from thousand.games.dice1000.state import Forced, GameState, Phase, PlayerState
 
@@ -391,20 +391,19 @@ def level_path(game: Game, temperament: Temperament, sheets: SheetTables) -> Pat
 
 
 def _load(path: Path, game: Game, meta: dict[str, Any]) -> LevelTable | None:
-    found = _read_cache(path, game, "classes")
-    if found is None or any(found[0].get(key) != value for key, value in meta.items()):
+    found = read_arrays(path, game, ("bits", "classes"), meta)
+    if found is None or len(found[1]) != 2:
         return None
-    _, bits, classes = found
-    assert classes is not None
-    return LevelTable(bits.astype(np.uint64), classes.astype(np.int64))
+    arrays = found[1]
+    return LevelTable(arrays["bits"].astype(np.uint64), arrays["classes"].astype(np.int64))
 
 
 def cached_level_table(
     game: Game, temperament: Temperament, sheets: SheetTables, model: SheetModel
 ) -> LevelTable:
     """:func:`level_table`, kept in memory for a few and in the strategy cache: under
-    ``ussr`` a table takes some 15 s to compute (758 classes × 129 threats, half of
-    them scores below zero with long turns) and about 2 MB on disk."""
+    ``ussr`` a table takes about 3 s to compute (758 classes × 129 threats, half of
+    them scores below zero with long turns)."""
     path = level_path(game, temperament, sheets)
     table = _TABLES.get(path)
     if table is not None:
@@ -421,7 +420,7 @@ def cached_level_table(
     table = _load(path, game, meta)
     if table is None:
         table = level_table(game, temperament, sheets, model)
-        _write(path, meta, win=table.bits, classes=table.classes)
+        _write(path, meta, bits=table.bits, classes=table.classes)
     _TABLES[path] = table
     while len(_TABLES) > 6:
         _TABLES.popitem(last=False)

@@ -28,6 +28,7 @@ import lzma
 import os
 import resource
 import time
+import zipfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -133,9 +134,9 @@ class SolvedStrategy(ABC):
     source: Path | None = None
     """The file it was read from (the cache, or shipped with the package); None: solved now."""
     policy: npt.NDArray[np.uint8]
-    """The stop table ``policy[a, b, t, n]`` over score units that the native simulator
-    reads; empty (size 0) where the rules let scores fall and decisions are computed per
-    position instead."""
+    """The stop table ``policy[a, b, t, n]`` over score units (the native simulator reads
+    it packed as bits, :func:`.fastplay.pack_stops`); empty (size 0) where the rules let
+    scores fall and decisions are planned per mover instead."""
 
     def decide(self, state: GameState) -> Action:
         """The optimal action for the player to move.
@@ -174,10 +175,6 @@ class SolvedStrategy(ABC):
     def exact_for(self, state: GameState) -> bool:
         """Whether this position's answer is exact (else: a duel with the leader)."""
         return len(state.players) == 2
-
-    def native_table(self) -> npt.NDArray[np.uint8] | None:
-        """The stop table for the native fast path, None when there is none."""
-        return self.policy if self.policy.size else None
 
 
 class Strategy(SolvedStrategy):
@@ -283,14 +280,15 @@ def _write(path: Path, meta: dict[str, Any], **arrays: npt.NDArray[Any]) -> None
         raise
 
 
-def _read_cache(
-    path: Path, game: Game, extra: str | None = None
-) -> tuple[dict[str, Any], npt.NDArray[Any], npt.NDArray[Any] | None] | None:
-    """(meta, win table, the array ``extra``) of a cache or shipped file for ``game``.
+def read_arrays(
+    path: Path, game: Game, names: tuple[str, ...], expect: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], dict[str, npt.NDArray[Any]]] | None:
+    """(meta, the arrays among ``names`` that the file holds) of a cache or shipped file
+    for ``game``: the one reading every cached table goes through.
 
-    None when the file is for other rules or an older solver, or is damaged: the
-    strategy is then simply computed again. A shipped file (``.xz``) may hold the win
-    table as float32 bytes (:func:`.shipped.shuffle`).
+    None when there is no file, when it is for other rules or an older solver, when its
+    meta differs from ``expect`` in any key, or when it is damaged: the table is then
+    simply computed again. A shipped file (``.xz``) is unpacked first.
     """
     if not path.exists():
         return None
@@ -300,13 +298,32 @@ def _read_cache(
             meta = json.loads(str(data["meta"]))
             if meta.get("rules") != game.canonical or meta.get("version") != SOLVER_VERSION:
                 return None
-            if "win" in data.files:
-                win = data["win"]
-            else:
-                win = unshuffle(data["win32"], tuple(meta["shape"]))
-            return meta, win, None if extra is None else data[extra]
-    except (OSError, ValueError, KeyError, lzma.LZMAError):
+            if any(meta.get(key) != value for key, value in (expect or {}).items()):
+                return None
+            return meta, {name: data[name] for name in names if name in data.files}
+    except (OSError, ValueError, KeyError, EOFError, lzma.LZMAError, zipfile.BadZipFile):
         return None
+
+
+def _read_cache(
+    path: Path, game: Game, extra: str | None = None
+) -> tuple[dict[str, Any], npt.NDArray[Any], npt.NDArray[Any] | None] | None:
+    """(meta, win table, the array ``extra``) of a cache or shipped file for ``game``
+    (:func:`read_arrays`); a shipped file may hold the win table as float32 bytes
+    (:func:`.shipped.shuffle`)."""
+    found = read_arrays(path, game, ("win", "win32", *(() if extra is None else (extra,))))
+    if found is None:
+        return None
+    meta, arrays = found
+    if extra is not None and extra not in arrays:
+        return None
+    if "win" in arrays:
+        win = arrays["win"]
+    elif "win32" in arrays and "shape" in meta:
+        win = unshuffle(arrays["win32"], tuple(meta["shape"]))
+    else:
+        return None
+    return meta, win, None if extra is None else arrays[extra]
 
 
 def _info_of(meta: dict[str, Any]) -> SolveInfo:

@@ -30,9 +30,7 @@ four): ``perfect`` plays the two-player strategy against the leading opponent th
 from __future__ import annotations
 
 import hashlib
-import json
 import time
-import zipfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -54,6 +52,7 @@ from thousand.games.dice1000.solver.strategy import (
     _read_cache,
     _write,
     cache_path,
+    read_arrays,
 )
 from thousand.games.dice1000.solver.tables import SolverTables, build_tables, check_memory
 from thousand.games.dice1000.solver.three_kernel import (
@@ -215,27 +214,16 @@ class ThreeStrategy(SolvedStrategy):
 
     def _read_stops(self, path: Path, digest: str) -> StopSwitches | None:
         """The cached switch points; None if absent, stale or damaged."""
-        if not path.exists():
-            return None
         target = self.tables.target
-        try:
-            with np.load(path) as data:
-                meta = json.loads(str(data["meta"]))
-                if (
-                    meta.get("rules") != self.game.canonical
-                    or meta.get("version") != SOLVER_VERSION
-                    or meta.get("solver") != "three_player_switches"
-                    or meta.get("win_sha256") != digest
-                    or meta.get("shape") != [target, target, target, 6]
-                ):
-                    return None
-                counts = data["counts"]
-                switches = data["switches"]
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        shape = (target, target, target, 6)
+        expect = {"solver": "three_player_switches", "win_sha256": digest, "shape": list(shape)}
+        found = read_arrays(path, self.game, ("counts", "switches"), expect)
+        if found is None or len(found[1]) != 2:
             return None
+        counts, switches = found[1]["counts"], found[1]["switches"]
         if (
             counts.dtype != np.uint8
-            or counts.shape != (target, target, target, 6)
+            or counts.shape != shape
             or switches.dtype != np.uint8
             or switches.ndim != 1
         ):
