@@ -1,0 +1,103 @@
+"""The rules of poker dice: every key of POKER_DICE.md §2 as one frozen, validated object.
+
+As in dice 1000, rules are data: presets are complete TOML files, a user's overrides are
+merged onto a preset before validation, and a :class:`Rules` object never holds a
+silent default. Unknown keys, wrong types and values out of range raise
+:class:`~thousand.core.errors.RulesError` naming the key.
+
+Keys this project adds to POKER_DICE.md §2 (the protocol allows additions, never changes):
+
+* ``sheet`` — which sheet and box values the game uses: ``russian`` (§1, 15 boxes),
+  ``yahtzee`` (§3, 13 boxes with Yahtzee's fixed values) or ``ranking`` (§3, no sheet: one
+  turn each and the best hand wins). It is what tells the three families apart.
+* ``series1 = "sum"`` — an upper box scores the sum of its face (Yahtzee's upper section).
+* ``extra_poker_bonus`` and ``joker`` — Yahtzee's further-yahtzee bonus (100) and its
+  forced joker rule (§3); 0 and false elsewhere.
+* ``lowest_wins`` — S5's other variant of the ranking game (§3 names it as a key).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+
+from thousand.core.errors import RulesError
+
+MAX_PLAYERS = 8
+"""S6: "Количество участников не ограничено"; the program caps a table at eight."""
+
+Points = Annotated[StrictInt, Field(ge=0, le=10_000)]
+
+
+class Rules(BaseModel):
+    """A complete poker dice configuration (POKER_DICE.md §2 and the keys added above)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    sheet: Literal["russian", "yahtzee", "ranking"]
+    throws: Annotated[StrictInt, Field(ge=1, le=10)]
+    series1: Literal["plus_minus", "done_or_minus", "crossed", "sum"]
+    bonus_threshold: Annotated[StrictInt, Field(ge=-1000, le=1000)]
+    bonus: Points
+    first_throw_double: StrictBool
+    four_bonus: Points
+    poker_bonus: Points
+    unmade: Literal["zero", "minus"]
+    bank_unused_throws: StrictBool
+    unused_throw_bonus: Points
+    series1_first: StrictBool
+    last_round: Literal["all_boxes", "first_finisher"]
+    extra_poker_bonus: Points
+    joker: StrictBool
+    lowest_wins: StrictBool
+
+    def to_data(self) -> dict[str, Any]:
+        """The configuration as plain data, the same shape as a rules file."""
+        return self.model_dump(mode="json")
+
+    def canonical(self) -> str:
+        """One string per distinct rule set: the key of solver caches and game equality."""
+        return json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
+
+
+RULE_KEYS = tuple(Rules.model_fields)
+"""The keys of a configuration, in the order POKER_DICE.md §2 lists them (then ours)."""
+
+
+def validate_rules(data: dict[str, Any]) -> Rules:
+    """Validate a complete configuration; raise :class:`RulesError` naming the bad key."""
+    try:
+        rules = Rules.model_validate(data)
+    except ValidationError as exc:
+        raise _rules_error(exc) from None
+    _check_consistency(rules)
+    return rules
+
+
+def _rules_error(exc: ValidationError) -> RulesError:
+    error = exc.errors()[0]
+    key = ".".join(str(part) for part in error["loc"])
+    if error["type"] == "extra_forbidden":
+        return RulesError(f"unknown rules key '{key}'", key)
+    if error["type"] == "missing":
+        return RulesError(f"rules key '{key}' is missing", key)
+    message = str(error["msg"]).removeprefix("Value error, ")
+    message = message[0].lower() + message[1:]
+    got = json.dumps(error.get("input"), ensure_ascii=False, default=str)
+    return RulesError(f"rules key '{key}': {message}, got {got}", key)
+
+
+def _check_consistency(rules: Rules) -> None:
+    """Checks between keys that a per-key type cannot express."""
+    if rules.series1 == "sum" and rules.sheet != "yahtzee":
+        raise RulesError("rules key 'series1': 'sum' belongs to the yahtzee sheet", "series1")
+    if rules.sheet == "yahtzee" and rules.series1 != "sum":
+        raise RulesError("rules key 'series1': the yahtzee sheet scores 'sum'", "series1")
+    if rules.unused_throw_bonus and not rules.bank_unused_throws:
+        raise RulesError(
+            "rules key 'unused_throw_bonus': needs 'bank_unused_throws' (a throw is only "
+            "'never used' when unused throws are kept)",
+            "unused_throw_bonus",
+        )
