@@ -21,18 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
-from math import factorial, prod
+from itertools import combinations
 
+from thousand.core.dice import (
+    CHANCE_TABLES,
+    ChanceTable,
+    Dice,
+    all_throws,
+    chance_table,
+    throw_weight,
+)
 from thousand.games.dice1000.config import PointsTable
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
 """Dice in the game (R1)."""
 
-Dice = tuple[int, ...]
-"""Faces of a throw; as a table key always sorted ascending."""
 
 _Counts = tuple[int, int, int, int, int, int]
 
@@ -172,57 +176,6 @@ def _combos(split: _Split, templates: Sequence[_Template]) -> tuple[Combination,
     )
 
 
-def all_throws(throw_size: int) -> Iterator[Dice]:
-    """Every distinct throw of ``throw_size`` dice as a sorted tuple."""
-    yield from combinations_with_replacement(FACES, throw_size)
-
-
-def throw_weight(dice: Dice) -> int:
-    """In how many of the 6**n ordered ways the multiset ``dice`` can fall."""
-    return factorial(len(dice)) // prod(factorial(c) for c in _counts(dice))
-
-
-@dataclass(frozen=True, slots=True)
-class ChanceTable:
-    """The exact chance outcomes of one throw of ``throw_size`` dice.
-
-    ``outcomes[i]`` falls in ``weights[i]`` of the ``6 ** throw_size`` equally likely
-    ordered throws; ``probabilities`` gives the same as exact fractions.
-    """
-
-    throw_size: int
-    outcomes: tuple[Dice, ...]
-    weights: tuple[int, ...]
-    cumulative: tuple[int, ...]
-
-    @property
-    def total(self) -> int:
-        return int(6**self.throw_size)
-
-    @property
-    def probabilities(self) -> tuple[tuple[Dice, Fraction], ...]:
-        return tuple(
-            (dice, Fraction(weight, self.total))
-            for dice, weight in zip(self.outcomes, self.weights, strict=True)
-        )
-
-
-def chance_table(throw_size: int) -> ChanceTable:
-    """Build the chance table of a throw of ``throw_size`` dice (1 to 5)."""
-    outcomes = tuple(all_throws(throw_size))
-    weights = tuple(throw_weight(dice) for dice in outcomes)
-    cumulative: list[int] = []
-    running = 0
-    for weight in weights:
-        running += weight
-        cumulative.append(running)
-    return ChanceTable(throw_size, outcomes, weights, tuple(cumulative))
-
-
-CHANCE_TABLES: dict[int, ChanceTable] = {n: chance_table(n) for n in range(1, DICE + 1)}
-"""Chance tables for 1 to 5 dice; they do not depend on the rules."""
-
-
 class ScoreTable:
     """Every throw of 1 to 5 dice scored under one points table, built once.
 
@@ -296,3 +249,18 @@ def _sub_multisets(dice: Dice, size: int) -> Iterator[Dice]:
         if chosen not in seen:
             seen.add(chosen)
             yield chosen
+
+
+__all__ = [  # the chance tables and Dice are the shared ones of thousand.core.dice
+    "CHANCE_TABLES",
+    "DICE",
+    "FACES",
+    "ChanceTable",
+    "Combination",
+    "Dice",
+    "ScoreTable",
+    "ThrowScore",
+    "all_throws",
+    "chance_table",
+    "throw_weight",
+]
