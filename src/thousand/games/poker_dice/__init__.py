@@ -1,1 +1,170 @@
-"""Poker dice (Покер на костях): the second game of the seeds (POKER_DICE.md)."""
+"""Poker dice (Покер на костях): the second game of the seeds (POKER_DICE.md).
+
+Rules and presets (:mod:`.config`, :mod:`.presets`), what the dice score (:mod:`.scoring`),
+actions and positions (:mod:`.actions`, :mod:`.state`); the record and the paper sheet
+(:mod:`.record`, :mod:`.sheet`) are read only when asked for.
+
+The public engine API, the same shape as dice 1000's::
+
+    >>> from thousand.games.poker_dice import new_position, THROW, Outcome, Throw, Write
+    >>> position = new_position("russian", ["Anna", "Boris"])
+    >>> position = position.apply(THROW).apply(Outcome((6, 6, 5, 5, 2)))
+    >>> position.points_for("pair"), position.first_throw  # 6 6, doubled
+    (24, True)
+    >>> position = position.apply(Throw((5, 5, 6, 6))).apply(Outcome((5,)))
+    >>> position.points_for("full_house")  # 6 6 5 5 5, second throw: not doubled
+    27
+    >>> position = position.apply(Write("full_house"))
+    >>> position.to_move, position.totals(0).total
+    ('Boris', 27)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from thousand.core.errors import IllegalActionError, RecordError, RulesError
+from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
+from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
+from thousand.games.poker_dice.presets import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    load_preset,
+    load_rules,
+    rules_from_spec,
+    rules_to_spec,
+)
+from thousand.games.poker_dice.state import (
+    Boxes,
+    PlayerSheet,
+    Position,
+    Totals,
+    position_from_dict,
+    sheet_totals,
+)
+from thousand.games.poker_dice.state import new_position as position_for_rules
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from thousand.core.i18n import Translator
+    from thousand.games.interface import Recorder, Replayed
+
+NAME = "poker_dice"
+"""The game's name in the registry, in records and in rooms."""
+
+
+# -- the interface every game offers (thousand.games.interface.GameModule) ------------
+
+
+def new_position(rules: object, players: Sequence[str]) -> Position:
+    """The position before the first throw; ``rules`` is a :class:`Rules`, a preset name
+    or a record's spec (``{"preset": NAME, ...overrides}``)."""
+    resolved = rules if isinstance(rules, Rules) else rules_from_spec(rules)
+    return position_for_rules(resolved, players)
+
+
+def legal_actions(position: Position, seat: int) -> tuple[Action, ...]:
+    """The actions open to ``seat``: the engine's, when it is that seat's move."""
+    if position.over or position.in_air or position.current != seat:
+        return ()
+    return position.legal_actions()
+
+
+def apply(position: Position, action: Action) -> Position:
+    """The checked path (:meth:`Position.apply`): refusals raise :class:`IllegalActionError`."""
+    return position.apply(action)
+
+
+def is_over(position: Position) -> bool:
+    return position.over
+
+
+def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
+    """What a seat sees: everything, the same for every seat and for spectators.
+
+    Poker dice hides nothing (the dice still to fall are nobody's: a position never
+    holds them). Besides the position's own data (:meth:`Position.to_dict`) the view adds
+    what a client would otherwise add up itself: each sheet's subtotal, bonus, total and
+    hand kind, the throws left, whether the dice showing are a first throw (doubling),
+    the winners, and ``scores_now`` — what each box the player to move may write now
+    would score.
+    """
+    data = position.to_dict()
+    for index, sheet in enumerate(data["players"]):
+        totals = position.totals(index)
+        sheet.update(
+            seat=index,
+            subtotal=totals.subtotal,
+            bonus=totals.bonus,
+            total=totals.total,
+            hand_kind=position.hand_kind(index),
+        )
+    data.update(
+        game=NAME,
+        to_move=position.to_move,
+        throws_left=0 if position.over else position.throws_left,
+        first_throw=position.first_throw,
+        winners=list(position.winners),
+        scores_now={box: position.points_for(box) for box in position.writable_boxes()},
+    )
+    return data
+
+
+def new_recorder(position: Position, meta: Mapping[str, Any] | None) -> Recorder:
+    """A recorder for a game starting at ``position`` (:func:`.record.new_recorder`)."""
+    record = importlib.import_module("thousand.games.poker_dice.record")
+    return cast("Recorder", record.new_recorder(position, meta))
+
+
+def replay(data: object) -> Replayed:
+    """Check a record and replay it (:func:`.record.replay`)."""
+    record = importlib.import_module("thousand.games.poker_dice.record")
+    return cast("Replayed", record.replay(data))
+
+
+def score_sheet(replayed: Any, tr: Translator) -> RenderableType:
+    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`), in ``tr``'s words."""
+    sheet = importlib.import_module("thousand.games.poker_dice.sheet")
+    return cast("RenderableType", sheet.render(replayed, tr))
+
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "MAX_PLAYERS",
+    "NAME",
+    "PRESET_NAMES",
+    "STOP",
+    "THROW",
+    "Action",
+    "Boxes",
+    "IllegalActionError",
+    "Outcome",
+    "PlayerSheet",
+    "Position",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Stop",
+    "Throw",
+    "Totals",
+    "Write",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "load_preset",
+    "load_rules",
+    "new_position",
+    "new_recorder",
+    "position_for_rules",
+    "position_from_dict",
+    "replay",
+    "rules_from_spec",
+    "rules_to_spec",
+    "score_sheet",
+    "seat_view",
+    "sheet_totals",
+    "validate_rules",
+]

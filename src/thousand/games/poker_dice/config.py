@@ -95,6 +95,12 @@ def _check_consistency(rules: Rules) -> None:
         raise RulesError("rules key 'series1': 'sum' belongs to the yahtzee sheet", "series1")
     if rules.sheet == "yahtzee" and rules.series1 != "sum":
         raise RulesError("rules key 'series1': the yahtzee sheet scores 'sum'", "series1")
+    if rules.lowest_wins and rules.sheet != "ranking":
+        raise RulesError(
+            "rules key 'lowest_wins': belongs to the ranking sheet (a sheet game is won by "
+            "the highest total)",
+            "lowest_wins",
+        )
     if rules.unused_throw_bonus and not rules.bank_unused_throws:
         raise RulesError(
             "rules key 'unused_throw_bonus': needs 'bank_unused_throws' (a throw is only "

@@ -1,0 +1,44 @@
+"""Who may sit at a table: the check of player names every game makes.
+
+A name goes into a score sheet's column, a terminal line and a record's file, so every
+game refuses the same names for the same reasons. Dice 1000 keeps its own copy in
+``thousand.games.dice1000.state`` (written before a second game existed); games written
+since share this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MAX_NAME_LENGTH = 40
+"""The longest player name: a name is for a score sheet's column, not a paragraph."""
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it can.
+
+    A name is non-empty printable text of at most :data:`MAX_NAME_LENGTH` characters: no
+    control characters, terminal escapes, line or paragraph separators or lone
+    surrogates, which would break a score sheet, a terminal or the record's own file.
+    """
+    if not isinstance(name, str) or not name.strip():
+        return "a player name is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"the name {name!r} is longer than {MAX_NAME_LENGTH} characters"
+    if not name.isprintable():
+        return f"the name {name!r} has a control character"
+    return None
+
+
+def players_problem(names: Sequence[object], max_players: int) -> str | None:
+    """Why ``names`` cannot be the players of a game of 1 to ``max_players``, or None."""
+    if not 1 <= len(names) <= max_players:
+        return f"a game has 1 to {max_players} players, got {len(names)}"
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            return problem
+    if len(set(names)) != len(names):
+        duplicate = next(n for n in names if names.count(n) > 1)
+        return f"the name {duplicate!r} is given twice"
+    return None
