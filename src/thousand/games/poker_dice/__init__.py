@@ -105,7 +105,7 @@ def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
     data.update(
         game=NAME,
         to_move=position.to_move,
-        throws_left=0 if position.over else position.throws_left,
+        throws_left=position.throws_left,
         first_throw=position.first_throw,
         winners=list(position.winners),
         scores_now={box: position.points_for(box) for box in position.writable_boxes()},

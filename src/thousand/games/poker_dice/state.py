@@ -52,9 +52,10 @@ Decisions taken here where POKER_DICE.md is silent (each as a player expects):
   other player one box short, so the game ends exactly like ``all_boxes``: every sheet
   full. A box still empty when a game ends (only possible in that literal rule) scores
   nothing.
-* **The forced joker with ``series1_first``**: series 1 comes first; a yahtzee the joker
-  sends to a lower box while series 1 is open goes into any empty upper box (the
-  joker's own last resort).
+* **The forced joker with ``series1_first``** never meets an open series 1: the joker
+  needs the ``poker`` box written, which ``series1_first`` allows only once series 1 is
+  full. Should they ever meet, series 1 comes first: a yahtzee the joker sends to a lower
+  box goes into any empty upper box (the joker's own last resort).
 * **A further yahtzee's +100** (``extra_poker_bonus``) is judged on the sheet before the
   write: the first yahtzee written into ``poker`` earns none; later ones earn it
   whatever box they go into, if ``poker`` holds points (a scratched 0 earns nothing).
@@ -277,8 +278,9 @@ class Position:
 
     @property
     def throws_left(self) -> int:
-        """Throws the player to move may still make this turn (own and banked)."""
-        return self.throws_allowed - self.throws
+        """Throws the player to move may still make this turn (own and banked); 0 once
+        the game is over."""
+        return 0 if self.over else self.throws_allowed - self.throws
 
     @property
     def first_throw(self) -> bool:
@@ -333,8 +335,9 @@ class Position:
         return allowed
 
     def points_for(self, box: str) -> int:
-        """What writing ``box`` now would score (doubling, joker and box bonuses included;
-        not the further-yahtzee bonus, which goes to ``extra``)."""
+        """What writing ``box`` with the dice showing would score (doubling, joker and box
+        bonuses included; not the further-yahtzee bonus, which goes to ``extra``). Asks
+        no question of legality: :meth:`writable_boxes` says which boxes may be written."""
         written = self.players[self.current].boxes
         joker = joker_boxes(self.rules, self.dice, written) is not None
         return box_points(self.rules, box, self.dice, first_throw=self.first_throw, joker=joker)
