@@ -6,12 +6,17 @@ Parsing what a person typed belongs to the command line; the table
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator
+from thousand.core.players import Seat
 from thousand.games.dice1000.bots import BOT_LEVELS
 from thousand.games.dice1000.game import MAX_PLAYERS
-from thousand.games.dice1000.table import Seat
 from thousand.games.dice1000.words import bot_level
+
+LevelName = Callable[[Translator, str], str]
+"""A computer level's name in the player's language (``bold`` → «смелый»)."""
 
 BOT_PREFIX = "bot:"
 
@@ -26,12 +31,19 @@ def default_seats(tr: Translator) -> list[Seat]:
     return parse_players(f"{you},bot:balanced,bot:bold", tr)
 
 
-def parse_players(text: str, tr: Translator) -> list[Seat]:
+def parse_players(
+    text: str,
+    tr: Translator,
+    *,
+    levels: Collection[str] = BOT_LEVELS,
+    level_name: LevelName = bot_level,
+) -> list[Seat]:
     """Seats from ``"Анна,Борис,bot:bold"``: names in turn order, ``bot:LEVEL`` a computer.
 
     ``bot:LEVEL:NAME`` names a computer player; otherwise it is named after its level
     (``Bold``, ``Bold 2`` …). Raises :class:`PlayersError` for an unknown level, an empty
-    or repeated name, or more than eight players.
+    or repeated name, or more than eight players. ``levels`` and ``level_name`` are the
+    game's computer players (dice 1000's by default).
     """
     entries = [entry.strip() for entry in text.split(",")]
     if not text.strip() or any(not entry for entry in entries):
@@ -47,11 +59,11 @@ def parse_players(text: str, tr: Translator) -> list[Seat]:
         if entry.lower().startswith(BOT_PREFIX):
             level, _, name = entry[len(BOT_PREFIX) :].partition(":")
             level = level.strip().lower()
-            if level not in BOT_LEVELS:
+            if level not in levels:
                 raise PlayersError(
                     tr.gettext(
                         "--players: unknown computer player level '{level}' (known: {known})"
-                    ).format(level=level, known=", ".join(BOT_LEVELS))
+                    ).format(level=level, known=", ".join(levels))
                 )
             seats.append(Seat(name.strip(), level))
         else:
@@ -63,7 +75,7 @@ def parse_players(text: str, tr: Translator) -> list[Seat]:
             named.append(seat)
             continue
         assert seat.bot is not None
-        base = bot_level(tr, seat.bot)
+        base = level_name(tr, seat.bot)
         base = base[:1].upper() + base[1:]
         candidate, number = base, 2
         while candidate in names:

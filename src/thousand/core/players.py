@@ -9,6 +9,7 @@ since share this one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 MAX_NAME_LENGTH = 40
 """The longest player name: a name is for a score sheet's column, not a paragraph."""
@@ -42,3 +43,19 @@ def players_problem(names: Sequence[object], max_players: int) -> str | None:
         duplicate = next(n for n in names if names.count(n) > 1)
         return f"the name {duplicate!r} is given twice"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at a table: a name, and the computer level if a computer plays it.
+
+    The same for every game (each game has its own levels); the command line makes seats
+    from ``--players`` and a game's table seats them.
+    """
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from thousand import __version__
 from thousand.core.errors import RecordError, ThousandError
+from thousand.core.players import Seat as Seat  # noqa: PLC0414 - re-exported, as before
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
 from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
 from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
@@ -65,18 +66,6 @@ def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | 
                 bot = seat.get("bot")
                 levels[seat["name"]] = bot if isinstance(bot, str) else None
     return tuple(levels.get(name) for name in players)
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player: a name, and the computer level if a computer plays it."""
-
-    name: str
-    bot: str | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
 
 
 @dataclass(frozen=True, slots=True)
