@@ -28,11 +28,12 @@ import platformdirs
 
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
+from thousand.core.records import dump_record
 from thousand.games import game_of_record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import DiceSource
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.record import Replay, dump_record, replay
+from thousand.games.dice1000.record import Replay, replay
 from thousand.games.dice1000.table import SaveRecord, Seat, Session, seat_levels
 
 PROGRAM = "thousand play"

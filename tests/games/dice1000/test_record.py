@@ -12,6 +12,7 @@ import pytest
 from tests.games.dice1000.referee import referee
 from tests.games.dice1000.support import record, turn
 from thousand.core.files import load_data
+from thousand.core.records import dump_record
 from thousand.games.dice1000 import (
     PRESET_NAMES,
     STOP,
@@ -28,7 +29,6 @@ from thousand.games.dice1000 import (
     rules_from_spec,
 )
 from thousand.games.dice1000.match import play_game, random_policy
-from thousand.games.dice1000.record import dump_record
 from thousand.games.dice1000.state import new_state
 
 AB = ["Anna", "Boris"]

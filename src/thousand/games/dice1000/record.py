@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
+from thousand.core.records import dump_record
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
@@ -310,21 +311,3 @@ class RecordBuilder:
 
     def to_json(self) -> str:
         return dump_record(self.to_data())
-
-
-def dump_record(data: Mapping[str, Any]) -> str:
-    """A record as JSON text, one turn to a line so a saved game reads like a sheet."""
-    head = {key: value for key, value in data.items() if key != "turns"}
-    lines = ["{"]
-    for key, value in head.items():
-        lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-    turns = [json.dumps(turn, ensure_ascii=False) for turn in data.get("turns", [])]
-    if turns:
-        lines.append('  "turns": [')
-        lines.extend(f"    {turn}," for turn in turns[:-1])
-        lines.append(f"    {turns[-1]}")
-        lines.append("  ]")
-    else:
-        lines.append('  "turns": []')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
