@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from thousand.core.errors import RulesError
+from thousand.core.stats import wilson as wilson  # noqa: PLC0414 - re-exported, as before
 from thousand.games.dice1000.dice import RandomDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy, play_fast
@@ -82,17 +83,6 @@ class Tournament:
             "path": self.path,
             "off_table": self.off_table,
         }
-
-
-def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float, float]:
-    """Proportion with its Wilson score interval (sound near 0 and 1, unlike p ± z·se)."""
-    if trials == 0:
-        return 0.0, 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_tournament(
