@@ -1,0 +1,417 @@
+"""The table a game of poker dice is played at: seats, position, dice, record, saving.
+
+The poker dice twin of :mod:`thousand.games.dice1000.table`: every front-end plays
+through a :class:`Session` — the terminal game and the unattended games of the command
+line. Each decision goes through the engine's checked path (:meth:`Position.apply`); a
+throw is followed at once by the dice the session's source throws; every step is written
+into the record (:mod:`.record`), and when a turn ends the record is handed to
+``save_record`` — an atomic file write for the terminal — so a crash loses at most the
+turn in progress.
+
+Nothing here knows a rule: what is legal, what a box scores and when a turn or the game
+ends are the engine's answers, passed on in :class:`Step` and :class:`TurnEnd`.
+
+The session also keeps what only a table has: where each die lies. The engine holds the
+dice showing as a sorted multiset; a player keeps *these* dice, and the ones thrown again
+fall in the places of the ones picked up. :attr:`Session.shown` is the five dice in the
+order the player sees them, kept dice staying where they are.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from thousand import __version__
+from thousand.core.dice import DiceSource, RandomDice, ScriptedDice
+from thousand.core.errors import IllegalActionError, RecordError, ThousandError
+from thousand.core.players import Seat
+from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
+from thousand.games.poker_dice.bots import BOT_LEVELS, make_bot
+from thousand.games.poker_dice.config import Rules
+from thousand.games.poker_dice.presets import rules_from_spec
+from thousand.games.poker_dice.record import RecordBuilder
+from thousand.games.poker_dice.scoring import DICE, box_points, hand_kind
+from thousand.games.poker_dice.state import Position, new_position
+
+Dice = tuple[int, ...]
+
+Policy = Callable[[Position], Action]
+"""A computer player: the action it takes at a decision."""
+
+SaveRecord = Callable[[dict[str, Any]], None]
+"""Where a game's record goes after every turn (may raise :class:`ThousandError`, one
+line the screen shows; the game goes on)."""
+
+SEED_STRIDE = 1_000_003
+"""A resumed game's dice: the saved seed moved on by this many per throw already made."""
+
+
+def now_stamp() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second (for ``meta``)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | None, ...]:
+    """Per player, the computer level a record's ``meta.seats`` gives (None: a person)."""
+    seats = meta.get("seats")
+    levels: dict[str, str | None] = {}
+    if isinstance(seats, list):
+        for seat in seats:
+            if isinstance(seat, Mapping) and isinstance(seat.get("name"), str):
+                bot = seat.get("bot")
+                levels[seat["name"]] = bot if isinstance(bot, str) else None
+    return tuple(levels.get(name) for name in players)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """How a turn ended: the box written and its points, or (ranking) the hand stood on."""
+
+    seat: int
+    dice: Dice
+    """The five dice written (or the hand), sorted."""
+    throws: int
+    """Throws the turn made."""
+    box: str | None = None
+    """The box written; None in the ranking game."""
+    points: int = 0
+    """What the box took (doubling and box bonuses included)."""
+    doubled: bool = False
+    """The box was doubled: a combination of the turn's first throw (§1.3)."""
+    extra: int = 0
+    """Bonus points the write added beside the box (a further yahtzee)."""
+    hand: str | None = None
+    """The ranking game: the kind of the hand (``poker`` … ``high_card``)."""
+    stopped: bool = False
+    """The ranking game: the player stood before the last throw."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one decision did: the action, the dice that fell if it threw, how the turn ended."""
+
+    before: Position
+    after: Position
+    action: Action
+    thrown: Dice | None = None
+    """The faces of a throw, in the places they fell (:attr:`Session.fresh`)."""
+    end: TurnEnd | None = None
+
+
+@dataclass
+class Session:
+    """A game of poker dice in play; see the module docstring."""
+
+    rules: Rules
+    seats: list[Seat]
+    position: Position
+    record: RecordBuilder
+    dice: DiceSource
+    save_record: SaveRecord | None
+    """Where the record goes after every turn (None: not saved — tests, tools)."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """The record's ``meta``: computer seats, language, seed, times."""
+    turns: list[TurnEnd] = field(default_factory=list)
+    """Every finished turn, in play order."""
+    shown: list[int] = field(default_factory=list)
+    """The dice showing in the places they lie (empty before a turn's first throw; the
+    last turn's dice until the next player throws)."""
+    fresh: frozenset[int] = frozenset()
+    """The places of :attr:`shown` the last throw filled (the others were kept)."""
+    policies: dict[int, Policy] = field(default_factory=dict)
+    last_end: TurnEnd | None = None
+    """How the last finished turn ended (shown until the next turn's first throw)."""
+    save_error: str | None = None
+    """Why the last save after a turn failed (the game goes on; the screen says so)."""
+
+    # -- making one --------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | object,
+        seats: Sequence[Seat],
+        *,
+        language: str,
+        program: str,
+        seed: int | None = None,
+        save: SaveRecord | None = None,
+        dice: DiceSource | None = None,
+    ) -> Session:
+        """A new game; ``seed`` (chosen at random if None) fixes the dice and the bots.
+
+        ``rules`` is a :class:`Rules` or a record's spec (a preset name, or
+        ``{"preset": NAME, ...keys}``). ``program`` names the front-end in the record's
+        ``meta``. An unknown computer level or a name the engine refuses raises.
+        """
+        resolved = rules if isinstance(rules, Rules) else rules_from_spec(rules)
+        seed = secrets.randbits(32) if seed is None else seed
+        names = [seat.name for seat in seats]
+        position = new_position(resolved, names)
+        stamp = now_stamp()
+        meta: dict[str, Any] = {
+            "program": program,
+            "version": __version__,
+            "seats": [{"name": seat.name, "bot": seat.bot} for seat in seats],
+            "language": language,
+            "seed": seed,
+            "started": stamp,
+            "updated": stamp,
+        }
+        session = cls(
+            rules=resolved,
+            seats=list(seats),
+            position=position,
+            record=RecordBuilder(position, meta),
+            dice=RandomDice(seed) if dice is None else dice,
+            save_record=save,
+            meta=meta,
+        )
+        session.record.meta = meta  # one meta: a save writes the latest "updated"
+        session.make_bots(seed)
+        return session
+
+    @classmethod
+    def resume(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        language: str,
+        program: str,
+        save: SaveRecord | None = None,
+        dice: DiceSource | None = None,
+    ) -> Session:
+        """Continue a game where its record ``data`` stops (the next throw or decision).
+
+        The record is played again through a session of its own — the engine checks
+        every step, the record is written again by the same builder, and the table is
+        left as it was: the dice of the turn in progress where they lay, or the last
+        turn's. ``data`` should have been checked by :func:`.record.replay` (naming its
+        source in any error); a step the engine refuses is still a :class:`RecordError`.
+        The dice go on from the saved seed moved on by the throws already made, so the
+        resumed game is reproducible but does not repeat the dice it had.
+        """
+        raw_meta = data.get("meta")
+        meta: dict[str, Any] = dict(raw_meta) if isinstance(raw_meta, Mapping) else {}
+        names = [str(name) for name in data["players"]]
+        levels = seat_levels(meta, names)
+        for level in levels:
+            if level is not None and level not in BOT_LEVELS:
+                raise RecordError(f"meta: unknown computer player level {level!r}")
+        seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+        turns = data.get("turns") or []
+        steps = [_turn_steps(turn) for turn in turns]
+        thrown = [faces for turn in steps for _, faces in turn if faces is not None]
+        session = cls.new(
+            data["rules"],
+            seats,
+            language=language,
+            program=program,
+            seed=0,
+            dice=ScriptedDice(thrown),
+        )
+        try:
+            for number, turn in enumerate(steps, start=1):
+                for action, _ in turn:
+                    session.act(action)
+                if turn and number < len(steps) and session.position.throws:
+                    raise RecordError(f"turn {number}: the turn does not end")
+        except IllegalActionError as exc:
+            raise RecordError(f"turn {len(session.turns) + 1}: {exc}") from None
+        seed = meta.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = secrets.randbits(32)
+        meta.setdefault("program", program)
+        meta["seats"] = [{"name": seat.name, "bot": seat.bot} for seat in seats]
+        meta["language"] = language
+        meta["seed"] = seed
+        session.meta = meta
+        session.record.meta = meta
+        session.dice = RandomDice(seed + SEED_STRIDE * len(thrown)) if dice is None else dice
+        session.save_record = save
+        session.make_bots(seed)
+        return session
+
+    def make_bots(self, seed: int) -> None:
+        """A computer player for every computer seat, seeded from the game's seed."""
+        self.policies = {
+            index: make_bot(seat.bot, self.rules, seed + index)
+            for index, seat in enumerate(self.seats)
+            if seat.bot is not None
+        }
+
+    # -- views ---------------------------------------------------------------------
+
+    @property
+    def seat(self) -> Seat:
+        """The seat of the player to move (the last mover's once the game is over)."""
+        return self.seats[self.position.current]
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.position.over and self.seat.is_bot
+
+    @property
+    def has_humans(self) -> bool:
+        return any(not seat.is_bot for seat in self.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def throws_made(self) -> int:
+        """Every throw of the game so far (the record's throws)."""
+        return sum(len(turn.get("rolls", ())) for turn in self.record.to_data()["turns"])
+
+    # -- playing -------------------------------------------------------------------
+
+    def act(self, action: Action, kept: Sequence[int] | None = None) -> Step:
+        """Take a decision (throw, write, stop) through the engine's checked path.
+
+        A throw is followed at once by its dice. ``kept`` are the places (in
+        :attr:`shown`) of the dice a throw keeps, when the player picked them; without
+        it the first places showing the kept faces are kept. Raises the engine's
+        :class:`~thousand.core.errors.IllegalActionError` when the action is not legal
+        (nothing changes then).
+        """
+        before = self.position
+        after = before.apply(action)
+        places = self._kept_places(action, kept)
+        self.record.observe(before, action)
+        thrown: Dice | None = None
+        if isinstance(action, Throw):
+            faces = tuple(self.dice.throw(after.in_air))
+            outcome = Outcome(faces)
+            landed = after.apply(outcome)
+            self.record.observe(after, outcome)
+            after = landed
+            thrown = faces
+            self._lay(places, faces)
+        self.position = after
+        end: TurnEnd | None = None
+        if after.over or after.throws == 0:
+            end = self._turn_end(before, after, action)
+            self._finish_turn(end)
+        return Step(before, after, action, thrown, end)
+
+    def throw(self, kept: Sequence[int] = ()) -> Step:
+        """Throw, keeping the dice in the places ``kept`` of :attr:`shown`."""
+        faces = tuple(self.shown[place] for place in kept if 0 <= place < len(self.shown))
+        if len(faces) != len(kept) or len(set(kept)) != len(kept):
+            raise IllegalActionError("cannot keep a die that is not on the table", "keep_place")
+        return self.act(Throw(faces) if self.position.throws else THROW, kept)
+
+    def write(self, box: str) -> Step:
+        return self.act(Write(box))
+
+    def stop(self) -> Step:
+        return self.act(STOP)
+
+    def bot_step(self) -> Step:
+        """Let the computer player to move take its next decision."""
+        policy = self.policies[self.position.current]
+        return self.act(policy(self.position))
+
+    def places_of(self, keep: Sequence[int]) -> list[int]:
+        """The first places of :attr:`shown` showing the faces ``keep`` (each place once;
+        faces not showing are left out — the engine refuses such a keep)."""
+        places: list[int] = []
+        for face in keep:
+            for place, shown in enumerate(self.shown):
+                if shown == face and place not in places:
+                    places.append(place)
+                    break
+        return places
+
+    def _kept_places(self, action: Action, kept: Sequence[int] | None) -> list[int]:
+        """The places of the dice a throw keeps: ``kept`` if it shows the kept faces,
+        else the first places showing them."""
+        if not isinstance(action, Throw) or not self.position.throws:
+            return []
+        wanted = sorted(action.keep)
+        if kept is not None and sorted(self.shown[p] for p in kept) == wanted:
+            return list(kept)
+        return self.places_of(wanted)
+
+    def _lay(self, kept: Sequence[int], faces: Dice) -> None:
+        """The dice thrown fall in the places of the ones picked up, in order."""
+        if len(kept) == 0 or len(self.shown) != DICE:
+            self.shown = list(faces)
+            self.fresh = frozenset(range(len(faces)))
+            return
+        free = [place for place in range(DICE) if place not in kept]
+        for place, face in zip(free, faces, strict=True):
+            self.shown[place] = face
+        self.fresh = frozenset(free)
+
+    def _turn_end(self, before: Position, after: Position, action: Action) -> TurnEnd:
+        seat = before.current
+        rules = self.rules
+        if isinstance(action, Write):
+            dice = before.dice
+            points = before.points_for(action.box)
+            plain = box_points(rules, action.box, dice, first_throw=False)
+            extra = after.players[seat].extra - before.players[seat].extra
+            if after.over:
+                extra -= rules.unused_throw_bonus * after.players[seat].bank
+            return TurnEnd(
+                seat,
+                dice,
+                before.throws,
+                box=action.box,
+                points=points,
+                doubled=before.first_throw and points != plain and plain > 0,
+                extra=extra,
+            )
+        hand = after.players[seat].hand
+        return TurnEnd(
+            seat,
+            hand,
+            before.throws + (1 if isinstance(action, Throw) else 0),
+            hand=hand_kind(hand) if hand else None,
+            stopped=isinstance(action, Stop),
+        )
+
+    def _finish_turn(self, end: TurnEnd) -> None:
+        self.last_end = end
+        self.turns.append(end)
+        try:
+            self.save()
+        except ThousandError as exc:
+            self.save_error = str(exc)
+        else:
+            self.save_error = None
+
+    # -- saving --------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Hand the record to ``save_record`` (no-op without one). Safe at any moment:
+        a turn in progress is saved with the throws made so far."""
+        if self.save_record is None:
+            return
+        self.meta["updated"] = now_stamp()
+        self.save_record(self.record.to_data())
+
+
+def _turn_steps(turn: object) -> list[tuple[Action, Dice | None]]:
+    """A record's turn as the decisions taken and the faces each throw brought."""
+    if not isinstance(turn, Mapping):
+        raise RecordError("a turn is an object with its rolls")
+    steps: list[tuple[Action, Dice | None]] = []
+    for number, roll in enumerate(turn.get("rolls") or []):
+        if isinstance(roll, Mapping):
+            keep = tuple(roll.get("keep") or ())
+            steps.append((Throw(keep) if number else THROW, tuple(roll.get("dice") or ())))
+        else:
+            steps.append((THROW, tuple(roll)))
+    box = turn.get("box")
+    if isinstance(box, str):
+        steps.append((Write(box), None))
+    elif turn.get("stop") is True:
+        steps.append((STOP, None))
+    return steps
