@@ -202,6 +202,14 @@ def test_a_record_of_twenty_thousand_turns_stops_at_the_end_of_the_game() -> Non
     )
 
 
+def test_a_huge_value_is_cut_short_in_the_line() -> None:
+    line = error_line("replay", "-", stdin=poker({"rolls": [[1, 2, 3, 4, 5]], "box": "x" * 10**6}))
+    assert line.startswith('turn 1 (Anna), throw 1: there is no box "xxx')
+    assert len(line) == 500 and line.endswith("…")
+    faces = poker({"rolls": [[1, 2, 3, 4, [7] * 100_000]], "box": "chance"})
+    assert len(error_line("replay", "-", stdin=faces)) == 500
+
+
 def test_a_file_larger_than_any_record() -> None:
     assert error_line("replay", "/dev/zero") == (
         "/dev/zero: larger than 64 MiB, more than any record or rules file holds"

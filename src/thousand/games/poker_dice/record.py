@@ -335,8 +335,16 @@ def _apply(position: Position, action: Action, at: str, turn: int, throw: int) -
         raise _refused(exc, at, turn, throw) from None
 
 
+MAX_LINE = 500
+"""The longest refusal line: the engine's message shows the value it refuses, and a
+hostile record's value (a box named by a megabyte of text) must not fill the terminal."""
+
+
 def _refused(exc: IllegalActionError, at: str, turn: int, throw: int) -> IllegalRecordError:
-    return IllegalRecordError(f"{at}: {exc}", exc.rule, turn=turn, throw=throw, params=exc.params)
+    line = f"{at}: {exc}"
+    if len(line) > MAX_LINE:
+        line = line[: MAX_LINE - 1] + "…"
+    return IllegalRecordError(line, exc.rule, turn=turn, throw=throw, params=exc.params)
 
 
 def _replay_turn(
