@@ -21,12 +21,13 @@ Decisions where POKER_DICE.md and RECORD.md are silent:
 * **Whose turn.** In a sheet game turn *i* is ``players[(i - 1) % n]``; in ``ranking``
   the turns follow the engine (each round in seat order, then the tied players' play-off
   rounds), so a turn's player is always the engine's player to move.
-* **The throws' shapes are strict**: the first throw is a plain list of five faces, each
-  later one an object with exactly ``keep`` and ``dice`` (a plain list there would not
-  say which dice were kept).
-* **A turn that ended by rule says nothing more**: in ``ranking`` the last throw ends the
-  turn, so a ``"stop": true`` or a further throw after it is refused (as RECORD.md has
-  it for dice 1000: "a turn whose last throw … ends the turn by rule has no stop").
+* **The throws' shapes**: the first throw is a plain list of five faces (an object
+  ``{"keep": [], "dice": [five faces]}`` says the same and is read too: the engine
+  refuses any kept die, none are showing); each later throw is an object with exactly
+  ``keep`` and ``dice`` — a plain list there would not say which dice were kept.
+* **The end of a ranking turn**: the last throw ends the turn by rule, so a further
+  throw is refused (no throw is left); a ``"stop": true`` after it says only what the
+  rules already did and is read as the end of the turn, not refused.
 * **The game in progress**: only the last turn may end without a box (without a stop in
   ``ranking``); it appears in the replay's ``turns[]`` with ``box`` null and ``points``
   0, as the turn of ``to_move``.
@@ -282,10 +283,10 @@ def _parse_throw(raw: object, at: str, turn: int, throw: int) -> tuple[Any, Any]
     def refuse(message: str) -> IllegalRecordError:
         return IllegalRecordError(f"{at}: {message}", "record", turn=turn, throw=throw)
 
-    if throw == 1:
-        if not isinstance(raw, list):
-            raise refuse(f"the first throw is a list of the five faces, got {_shown(raw)}")
+    if throw == 1 and isinstance(raw, list):
         return (), tuple(raw)
+    if throw == 1 and not isinstance(raw, Mapping):
+        raise refuse(f"the first throw is a list of the five faces, got {_shown(raw)}")
     if not isinstance(raw, Mapping):
         raise refuse(
             'a throw after the first is an object {"keep": [faces kept], '
@@ -392,14 +393,7 @@ def _replay_turn(
             refusal = start.refusal(Write(turn.box))
             assert refusal is not None  # the ranking game has no sheet
             raise _refused(refusal, at, number, throws)
-        if turn.stop:
-            if ended:
-                raise IllegalRecordError(
-                    f"{at}: cannot stop: the turn already ended with its last throw",
-                    "no_throws_left",
-                    turn=number,
-                    throw=throws,
-                )
+        if turn.stop and not ended:
             position = _apply(position, STOP, at, number, throws)
             ended = True
             showing[-1] = position.players[seat].hand
