@@ -560,7 +560,7 @@ FIRST = turn([6, 6, 5, 5, 2], box="pair")
         ),
         (
             record("russian", P2, {"rolls": [{"keep": [6], "dice": [1, 2, 3, 4]}]}),
-            "turn 1 (Anna), throw 1: cannot keep 6: the dice showing are no dice",
+            "turn 1 (Anna), throw 1: cannot keep 6: no dice are showing yet",
             "keep_not_showing",
         ),
         (

@@ -423,9 +423,13 @@ class Position:
                 throws=self.throws,
             )
         if not _is_sub_multiset(keep, self.dice):
-            showing = " ".join(map(str, self.dice)) or "no dice"
+            showing = (
+                f"the dice showing are {' '.join(map(str, self.dice))}"
+                if self.dice
+                else "no dice are showing yet"
+            )
             return IllegalActionError(
-                f"cannot keep {' '.join(map(str, keep))}: the dice showing are {showing}",
+                f"cannot keep {' '.join(map(str, keep))}: {showing}",
                 "keep_not_showing",
                 keep=list(keep),
                 dice=list(self.dice),
