@@ -20,6 +20,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
@@ -29,7 +30,11 @@ from thousand.core.files import check_data
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 LEVELS = ("cautious", "balanced", "bold", "perfect")
-"""The computer levels a seat may have (PROTOCOL.md)."""
+"""The computer levels a seat of dice 1000 may have (PROTOCOL.md); each game has its own,
+checked by its room (:attr:`thousand.web.room.BaseRoom.LEVELS`)."""
+
+GAMES = ("dice1000", "poker_dice")
+"""The games a room may host (PROTOCOL.md's ``game``)."""
 
 MAX_SEATS = 8
 MAX_BODY_BYTES = 64 * 1024
@@ -65,11 +70,12 @@ class _Strict(BaseModel):
 
 class SeatSpec(_Strict):
     """One of seats 1…n−1: ``{"open": true}`` for a person who will join,
-    ``{"bot": LEVEL}`` a computer, or (the server's addition) ``{"name": NAME}`` a person
-    sitting at the creator's table, whose moves the creator's device enters."""
+    ``{"bot": LEVEL}`` a computer (a level of the room's game, checked by the room), or
+    (the server's addition) ``{"name": NAME}`` a person sitting at the creator's table,
+    whose moves the creator's device enters."""
 
     open: Literal[True] | None = None
-    bot: Literal["cautious", "balanced", "bold", "perfect"] | None = None
+    bot: Annotated[StrictStr, Field(max_length=32)] | None = None
     name: StrictStr | None = None
 
     @model_validator(mode="after")
@@ -96,9 +102,22 @@ class Options(_Strict):
 
 class CreateRoom(_Strict):
     name: StrictStr
-    rules: StrictStr | dict[str, Any] = "classic"
+    game: StrictStr = "dice1000"
+    """The room's game (the server's addition to PROTOCOL.md's body): ``dice1000`` or
+    ``poker_dice``."""
+    rules: StrictStr | dict[str, Any] | None = None
+    """A preset name, a preset plus overrides, or ``{"file": TEXT}``; None: the game's
+    default preset."""
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS - 1)] = []
     options: Options = Options()
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, game: str) -> str:
+        if game not in GAMES:
+            shown = json.dumps(game, ensure_ascii=False)[:40]
+            raise ValueError(f"unknown game {shown} (known: {', '.join(GAMES)})")
+        return game
 
 
 class JoinRoom(_Strict):
@@ -108,6 +127,9 @@ class JoinRoom(_Strict):
 Face = Annotated[StrictInt, Field(ge=1, le=6)]
 """A die face: a 7 is a malformed message (``bad_message``), not a move the engine refuses."""
 
+Place = Annotated[StrictInt, Field(ge=0, le=4)]
+"""The place of one of the five dice on the table."""
+
 
 class ActionMessage(_Strict):
     type: Literal["action"]
@@ -116,6 +138,9 @@ class ActionMessage(_Strict):
     dice: Annotated[list[Face], Field(max_length=5)] | None = None
     keep: Annotated[list[Face], Field(max_length=5)] | None = None
     box: Annotated[StrictStr, Field(max_length=32)] | None = None
+    places: Annotated[list[Place], Field(max_length=5)] | None = None
+    """Poker dice (the server's addition): which of the dice showing a throw keeps, by
+    their places 0–4 in ``showing.dice``, so that they stay where they lie."""
 
 
 class ChatMessage(_Strict):

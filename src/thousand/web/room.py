@@ -4,18 +4,26 @@ The server (:mod:`.server`) owns the rooms and calls into them under a lock per 
 everything here is synchronous and deterministic given the seeds, so the protocol's
 promises can be tested without a network:
 
-* every change of the room goes through one method (:meth:`Room.act`, :meth:`Room.join`,
-  :meth:`Room.bot_step`, :meth:`Room.time_out`, :meth:`Room.ask_rematch`) that refuses
-  with a :class:`~thousand.web.protocol.ProtocolError` and changes nothing, or changes
-  the room and adds one to :attr:`Room.seq`;
-* :meth:`Room.to_doc` is everything a restarted server needs to bring the room back
-  exactly as its clients last saw it (:meth:`Room.from_doc`); the seats' tokens are kept
-  only as SHA-256 hashes, and the dice seed stays in the document, never in the record,
-  until the game is over.
+* every change of the room goes through one method (:meth:`BaseRoom.act`,
+  :meth:`BaseRoom.join`, :meth:`BaseRoom.bot_step`, :meth:`BaseRoom.time_out`,
+  :meth:`BaseRoom.ask_rematch`) that refuses with a
+  :class:`~thousand.web.protocol.ProtocolError` and changes nothing, or changes the room
+  and adds one to :attr:`BaseRoom.seq`;
+* :meth:`BaseRoom.to_doc` is everything a restarted server needs to bring the room back
+  exactly as its clients last saw it (``from_doc``); the seats' tokens are kept only as
+  SHA-256 hashes, and the dice seed stays in the document, never in the record, until
+  the game is over.
 
-The game itself is a dice-1000 :class:`~thousand.games.dice1000.table.Session`: it
-checks every action with the engine and writes the record. Decisions taken where
-PROTOCOL.md is silent are in the docstrings of the methods that take them.
+What every room does alike — seats, tokens, the order in which an action is checked,
+the clock, rematches, storing — is :class:`BaseRoom`. The game itself is behind a small
+interface each game's room fills in (the methods marked "the game's part" below): its
+rules, its computer levels, starting a game, whose move it is, carrying out an action,
+the computer's decision, the record and what is stored of the game in play.
+:class:`Room` is dice 1000's (a :class:`~thousand.games.dice1000.table.Session`, which
+checks every action with the engine and writes the record);
+:mod:`thousand.web.poker_room` is poker dice's, and :mod:`thousand.web.tables` finds a
+room's type by its game's name. Decisions taken where PROTOCOL.md is silent are in the
+docstrings of the methods that take them.
 """
 
 from __future__ import annotations
@@ -25,31 +33,45 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
+from thousand.core.fairdice import SEED_BYTES, commitment
 from thousand.core.files import parse_json, parse_toml
-from thousand.core.i18n import translator
+from thousand.core.i18n import Translator, translator
+from thousand.core.players import name_problem
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import ScriptedDice
-from thousand.games.dice1000.fairdice import SEED_BYTES, SeededDice, commitment
+from thousand.games.dice1000.fairdice import SeededDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy
-from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
+from thousand.games.dice1000.presets import (
+    PRESET_NAMES,
+    load_preset,
+    rules_from_spec,
+    rules_to_spec,
+)
 from thousand.games.dice1000.record import replay
-from thousand.games.dice1000.state import Phase, name_problem
+from thousand.games.dice1000.state import Phase
 from thousand.games.dice1000.table import Seat, Session, now_stamp
-from thousand.games.dice1000.words import bot_level
+from thousand.games.dice1000.words import (
+    BOT_LEVEL_NAMES,
+    bot_level,
+    preset_description,
+    refusal,
+    rules_title,
+)
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 
 T = TypeVar("T")
+RoomT = TypeVar("RoomT", bound="BaseRoom")
 
 PROGRAM = "thousand serve"
 GAME = "dice1000"
 STAND_IN = "balanced"
-"""The level that plays for a person whose time ran out (the issue's choice)."""
+"""The level that plays for a person whose time ran out in dice 1000 (the issue's choice)."""
 
 
 def new_token() -> str:
@@ -65,6 +87,11 @@ def hash_token(token: str) -> str:
 def new_room_id() -> str:
     """A room's id: 60 random bits, short enough to read out, long enough not to guess."""
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")[:10]
+
+
+def new_seed() -> bytes:
+    """A game's secret dice seed: 256 bits from :mod:`secrets` (a test may script it)."""
+    return secrets.token_bytes(SEED_BYTES)
 
 
 def _now() -> datetime:
@@ -103,22 +130,29 @@ class SeatState:
         }
 
 
+def read_rules_file(spec: object, preset: str) -> object:
+    """``{"file": TEXT}``, a rules file's contents (TOML, or JSON when it starts with
+    ``{``), as the spec it holds; any other spec as it is. ``preset`` is the game's
+    default, named when the file is empty."""
+    if not (isinstance(spec, Mapping) and set(spec) == {"file"}):
+        return spec
+    text = spec["file"]
+    if not isinstance(text, str):
+        raise RulesError("rules.file must be the text of a rules file")
+    data = parse_json(text, "rules.file") if text.lstrip().startswith("{") else None
+    if data is None:
+        data = parse_toml(text, "rules.file")
+    if isinstance(data, Mapping) and not data:
+        raise RulesError(f'rules.file: the rules file is empty (preset = "{preset}")')
+    return data
+
+
 def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
-    """The rules of a room from ``rules``: a preset name, a preset plus overrides, or
-    ``{"file": TEXT}`` with a rules file's contents (TOML, or JSON when it starts with
-    ``{``); 422 naming what is wrong."""
+    """The rules of a dice-1000 room from ``rules``: a preset name, a preset plus
+    overrides, or ``{"file": TEXT}`` with a rules file's contents (TOML, or JSON when it
+    starts with ``{``); 422 naming what is wrong."""
     try:
-        if isinstance(spec, Mapping) and set(spec) == {"file"}:
-            text = spec["file"]
-            if not isinstance(text, str):
-                raise RulesError("rules.file must be the text of a rules file")
-            data = parse_json(text, "rules.file") if text.lstrip().startswith("{") else None
-            if data is None:
-                data = parse_toml(text, "rules.file")
-            if isinstance(data, Mapping) and not data:
-                raise RulesError('rules.file: the rules file is empty (preset = "classic")')
-            spec = data
-        rules = rules_from_spec(spec)
+        rules = rules_from_spec(read_rules_file(spec, "classic"))
     except ThousandError as exc:
         raise ProtocolError("invalid", f"rules: {exc}", 422) from None
     return game_of(rules), rules_to_spec(rules)
@@ -139,7 +173,7 @@ def game_of(rules: Rules) -> Game:
     return game
 
 
-def _illegal(exc: IllegalActionError) -> ProtocolError:
+def illegal(exc: IllegalActionError) -> ProtocolError:
     """The engine's refusal as the protocol's ``illegal``, keeping it to be translated."""
     error = ProtocolError("illegal", str(exc), rule=exc.rule)
     error.refused = exc
@@ -157,11 +191,21 @@ def _name_checked(name: str, taken: list[str]) -> str:
 
 
 @dataclass
-class Room:
-    """See the module docstring."""
+class BaseRoom:
+    """See the module docstring: what every room does, whatever its game."""
+
+    GAME: ClassVar[str]
+    """The game's name (PROTOCOL.md's ``game`` of a room and of a record)."""
+    LEVELS: ClassVar[tuple[str, ...]]
+    """The computer levels a seat of this game may have."""
+    STAND_IN: ClassVar[str]
+    """The level that plays for a person whose time ran out."""
+    DEFAULT_RULES: ClassVar[str]
+    """The preset of a room created without ``rules``."""
 
     id: str
-    game: Game
+    game: Any
+    """The game's rules as its engine holds them (dice 1000: a shared :class:`Game`)."""
     rules: str | dict[str, Any]
     options: Options
     seats: list[SeatState]
@@ -172,16 +216,12 @@ class Room:
     """The game's number in the room: 1, then one more with every rematch."""
     seed: bytes = b""
     """The secret dice seed of the current game (its commitment is public)."""
-    session: Session | None = None
     deadline: datetime | None = None
     rematch: set[int] = field(default_factory=set)
-    undo_seat: int | None = None
-    """Table dice: the seat that entered the last throw, while it may take it back."""
     finished_record: dict[str, Any] | None = None
     """The record of the game just finished, once a rematch has started the next one."""
-    _stand_ins: dict[int, Policy] = field(default_factory=dict)
     view_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
-    """What :func:`thousand.web.views.game_view` built for the current ``seq`` (not stored)."""
+    """What the game's view built for the current ``seq`` (not stored)."""
     _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     def memo(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
@@ -193,24 +233,116 @@ class Room:
             self._memo[key] = make()
         return cast("T", self._memo[key])
 
+    # -- the game's part (each game's room fills these in) ---------------------------
+
+    @classmethod
+    def rules_of(cls, spec: object) -> tuple[Any, str | dict[str, Any]]:
+        """The engine's rules and the spec a record keeps, from a body's ``rules``
+        (422 naming what is wrong)."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_options(cls, options: Options) -> None:
+        """Refuse (422, naming the option) what the game cannot offer."""
+
+    @classmethod
+    def level_name(cls, tr: Translator, level: str) -> str:
+        """A computer level as people call it, in ``tr``'s language."""
+        raise NotImplementedError
+
+    def _new_game(self) -> None:
+        """Start the game of :attr:`seed` with the seated players, and its record."""
+        raise NotImplementedError
+
+    @property
+    def started(self) -> bool:
+        """A game has been started in the room (it may be over)."""
+        raise NotImplementedError
+
+    def _current(self) -> int:
+        """The seat to move in the game in play (the last mover once it is over)."""
+        raise NotImplementedError
+
+    def _player_name(self, seat: int) -> str:
+        return self.seats[seat].name or ""
+
+    def _game_over(self) -> bool:
+        raise NotImplementedError
+
+    def _act(
+        self,
+        seat: int,
+        mover: int,
+        action: str,
+        *,
+        dice: list[int] | None,
+        keep: list[int] | None,
+        box: str | None,
+        places: list[int] | None = None,
+    ) -> None:
+        """Carry out a person's action for ``mover`` (entered by ``seat``), or refuse it."""
+        raise NotImplementedError
+
+    def computer_decision(self) -> Callable[[], Any]:
+        """The decision of the computer to move, as a call the server runs off its event
+        loop (it sees only a snapshot of the position); its result goes to
+        :meth:`bot_step`."""
+        raise NotImplementedError
+
+    def bot_step(self, move: Any) -> None:
+        """Apply the computer's decision ``move``."""
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any] | None:
+        """The current game's record: no dice seed in it until the game ends."""
+        raise NotImplementedError
+
+    def _record_meta(self) -> dict[str, Any]:
+        """The current record's ``meta``, to be written into."""
+        raise NotImplementedError
+
+    def _game_doc(self) -> dict[str, Any]:
+        """What is stored of the game in play besides its record (nothing by default)."""
+        return {}
+
+    def _restore(self, doc: Mapping[str, Any]) -> None:
+        """Bring back the game in play from the document :meth:`to_doc` wrote."""
+        raise NotImplementedError
+
+    def may_undo(self, seat: int | None) -> bool:
+        """``seat`` may take back the last throw it entered (table dice)."""
+        del seat
+        return False
+
+    @classmethod
+    def catalog(cls, tr: Translator) -> dict[str, Any]:
+        """The game's presets (``name``, ``title``, ``description``) and computer levels
+        (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        raise NotImplementedError
+
+    def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
+        """Why the engine refused an action, in ``tr``'s language."""
+        raise NotImplementedError
+
     # -- making one ----------------------------------------------------------------
 
     @classmethod
-    def create(cls, body: CreateRoom) -> tuple[Room, str]:
+    def create(cls: type[RoomT], body: CreateRoom) -> tuple[RoomT, str]:
         """A room from ``POST /api/rooms``, with its creator in seat 0; and their token.
 
         Computer players are named after their level in the room's language, numbered
         when a level sits twice ("Балансирующий 2"): a name the record and the sheet can
         show. A room of computers alone (every other seat a bot) starts at once.
         """
-        game, spec = rules_of(body.rules)
+        game, spec = cls.rules_of(cls.DEFAULT_RULES if body.rules is None else body.rules)
+        cls.check_options(body.options)
         token = new_token()
         creator = SeatState(
             "person", _name_checked(body.name, []), None, hash_token(token), keeper=True
         )
         seats = [creator]
         tr = translator(body.options.language)
-        for spec_seat in body.seats:
+        for index, spec_seat in enumerate(body.seats):
             if spec_seat.name is not None:
                 taken = [seat.name for seat in seats if seat.name]
                 seats.append(SeatState("person", _name_checked(spec_seat.name, taken), local=True))
@@ -218,7 +350,14 @@ class Room:
             if spec_seat.bot is None:
                 seats.append(SeatState("person"))
                 continue
-            base = bot_level(tr, spec_seat.bot)
+            if spec_seat.bot not in cls.LEVELS:
+                raise ProtocolError(
+                    "invalid",
+                    f"seats.{index}.bot: {spec_seat.bot[:32]!r} is not a level of {cls.GAME} "
+                    f"(levels: {', '.join(cls.LEVELS)})",
+                    422,
+                )
+            base = cls.level_name(tr, spec_seat.bot)
             base = base[:1].upper() + base[1:]
             taken = [seat.name for seat in seats if seat.name]
             name, count = base, 1
@@ -233,7 +372,7 @@ class Room:
             options=body.options,
             seats=seats,
             created=now_stamp(),
-            seed=secrets.token_bytes(SEED_BYTES),
+            seed=new_seed(),
         )
         room._start_if_full()
         return room, token
@@ -273,30 +412,18 @@ class Room:
 
     def _start_if_full(self) -> None:
         if self.status == "waiting" and not any(seat.open for seat in self.seats):
-            self._new_game()
+            self._start_game()
 
-    def _new_game(self) -> None:
-        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
-        session = Session.new(
-            self.game,
-            seats,
-            language=self.options.language,
-            program=PROGRAM,
-            dice=SeededDice(self.seed),
-            table_dice=self.options.dice == "table",
-        )
-        meta = session.record.meta
-        assert meta is not None
-        meta.update(
+    def _start_game(self) -> None:
+        self._new_game()
+        self._record_meta().update(
             room=self.id,
             game_number=self.number,
             dice=self.options.dice,
             dice_commitment=commitment(self.seed),
         )
-        self.session = session
         self._memo.clear()
         self.status = "playing"
-        self._stand_ins = {}
         self._set_deadline()
 
     @property
@@ -306,9 +433,9 @@ class Room:
     @property
     def mover(self) -> int | None:
         """The seat to move, or None (waiting, or over)."""
-        if self.session is None or self.status != "playing":
+        if not self.started or self.status != "playing":
             return None
-        return self.session.state.current
+        return self._current()
 
     def computer_to_move(self) -> bool:
         """A computer decides next: a computer seat, or a person's taken over by one."""
@@ -318,11 +445,21 @@ class Room:
         seat = self.seats[mover]
         return seat.kind == "bot" or seat.auto
 
-    def act(self, seat: int | None, action: str, seq: int, dice: list[int] | None) -> None:
+    def act(
+        self,
+        seat: int | None,
+        action: str,
+        seq: int,
+        dice: list[int] | None = None,
+        *,
+        keep: list[int] | None = None,
+        box: str | None = None,
+        places: list[int] | None = None,
+    ) -> None:
         """A person's action, checked in PROTOCOL.md's order: not started or over, stale,
         spectator, not your turn, then the engine. A person whose seat the computer was
         playing takes it back by acting."""
-        if self.session is None or self.status == "waiting":
+        if not self.started or self.status == "waiting":
             raise ProtocolError("not_your_turn", "the game has not started: seats are open")
         if self.status == "over":
             raise ProtocolError("game_over", "the game is over", rule="game_over")
@@ -330,17 +467,10 @@ class Room:
             raise ProtocolError("stale", f"stale state: acted on {seq}, the room is at {self.seq}")
         if seat is None:
             raise ProtocolError("spectator", "spectators cannot act")
-        mover = self.session.state.current
+        mover = self._current()
         if self.acts_for(seat) != mover and not (action == "undo" and self.may_undo(seat)):
-            name = self.session.state.players[mover].name
-            raise ProtocolError("not_your_turn", f"it is {name}'s turn")
-        if action == "undo" and self.options.dice == "table":
-            self.undo(seat)
-            return
-        move = self._action(action, dice)
-        self.seats[mover].auto = False
-        self._apply(move, entered=dice if action == "dice" else None)
-        self.undo_seat = seat if action == "dice" else None
+            raise ProtocolError("not_your_turn", f"it is {self._player_name(mover)}'s turn")
+        self._act(seat, mover, action, dice=dice, keep=keep, box=box, places=places)
 
     def acts_for(self, seat: int | None) -> int | None:
         """The seat whose move a connection holding ``seat`` may enter now: its own, or
@@ -355,6 +485,223 @@ class Room:
         if keeper.keeper and moving.kind == "person" and (moving.local or self.options.scorekeeper):
             return mover
         return None
+
+    def _changed(self) -> None:
+        """One accepted change of the game: ``seq`` moves on, and a game that just ended
+        publishes its seed in the record."""
+        self.seq += 1
+        if self.status == "playing" and self._game_over():
+            self.status = "over"
+            self._record_meta().update(dice_seed=self.seed.hex(), finished=now_stamp())
+        self._set_deadline()
+
+    def _set_deadline(self) -> None:
+        """The clock of the person to move: ``turn_seconds`` for each decision.
+
+        Decision where PROTOCOL.md is silent: the clock runs per decision (every throw
+        or stop), not per whole turn, so a long lucky turn is never cut short; it does not
+        run while the computer plays for the seat.
+        """
+        mover = self.mover
+        seconds = self.options.turn_seconds
+        if seconds is None or mover is None or self.computer_to_move():
+            self.deadline = None
+        else:
+            self.deadline = _now() + timedelta(seconds=seconds)
+
+    def time_out(self, now: datetime | None = None) -> bool:
+        """The person to move ran out of time: the computer plays for them (True) from now
+        until they act again."""
+        mover = self.mover
+        if mover is None or self.deadline is None or (now or _now()) < self.deadline:
+            return False
+        self.seats[mover].auto = True
+        self.seq += 1
+        self.deadline = None
+        return True
+
+    # -- rematch -------------------------------------------------------------------------
+
+    def ask_rematch(self, seat: int | None) -> bool:
+        """A person asks for the next game; True when everyone has and it started.
+
+        The seats move one place so that whoever moved second moves first; the tokens
+        move with their people.
+        """
+        if seat is None:
+            raise ProtocolError("spectator", "spectators cannot ask for a rematch")
+        if self.status != "over":
+            raise ProtocolError("bad_message", "a rematch can be asked for once the game is over")
+        if seat in self.rematch:
+            return False
+        self.rematch.add(seat)
+        # people at the keeper's table without a device (local seats) cannot ask: the
+        # keeper's ask stands for them
+        asking = {index for index in self.person_seats if not self.seats[index].local}
+        if not asking <= self.rematch:
+            self.seq += 1
+            return False
+        self.finished_record = self.record()
+        for seat_state in self.seats:
+            seat_state.auto = False
+        self.seats = self.seats[1:] + self.seats[:1]
+        self.rematch = set()
+        self.number += 1
+        self.seed = new_seed()
+        self._start_game()
+        self.seq += 1
+        return True
+
+    # -- the record ------------------------------------------------------------------
+
+    def public_record(self) -> dict[str, Any] | None:
+        """The record as clients get it: while the game is on, without the computer
+        players' own random seed (their tie-breaks could be foreseen with it)."""
+        record = self.record()
+        if record is not None and self.status != "over" and "meta" in record:
+            record["meta"] = {k: v for k, v in record["meta"].items() if k != "seed"}
+        return record
+
+    # -- storing -------------------------------------------------------------------------
+
+    def to_doc(self) -> dict[str, Any]:
+        """Everything needed to bring the room back; see the module docstring."""
+        return {
+            "id": self.id,
+            "game": self.GAME,
+            "rules": self.rules,
+            "options": self.options.model_dump(),
+            "seats": [seat.to_doc() for seat in self.seats],
+            "created": self.created,
+            "status": self.status,
+            "seq": self.seq,
+            "number": self.number,
+            "seed": self.seed.hex(),
+            "deadline": None if self.deadline is None else self.deadline.isoformat(),
+            "rematch": sorted(self.rematch),
+            "record": self.record(),
+            **self._game_doc(),
+        }
+
+    @classmethod
+    def from_doc(cls: type[RoomT], doc: Mapping[str, Any]) -> RoomT:
+        """The room :meth:`to_doc` wrote, at the same ``seq`` and position."""
+        game, spec = cls.rules_of(doc["rules"])
+        room = cls(
+            id=doc["id"],
+            game=game,
+            rules=spec,
+            options=Options.model_validate(doc["options"]),
+            seats=[SeatState(**seat) for seat in doc["seats"]],
+            created=doc["created"],
+            status=doc["status"],
+            seq=doc["seq"],
+            number=doc["number"],
+            seed=bytes.fromhex(doc["seed"]),
+            deadline=None if doc["deadline"] is None else datetime.fromisoformat(doc["deadline"]),
+            rematch=set(doc["rematch"]),
+        )
+        room._restore(doc)
+        return room
+
+
+@dataclass
+class Room(BaseRoom):
+    """A room of dice 1000: the game is a :class:`Session` of the dice-1000 table."""
+
+    GAME: ClassVar[str] = GAME
+    LEVELS: ClassVar[tuple[str, ...]] = ("cautious", "balanced", "bold", "perfect")
+    STAND_IN: ClassVar[str] = STAND_IN
+    DEFAULT_RULES: ClassVar[str] = "classic"
+
+    game: Game
+    session: Session | None = None
+    undo_seat: int | None = None
+    """Table dice: the seat that entered the last throw, while it may take it back."""
+    _stand_ins: dict[int, Policy] = field(default_factory=dict)
+
+    @classmethod
+    def rules_of(cls, spec: object) -> tuple[Game, str | dict[str, Any]]:
+        return rules_of(spec)
+
+    @classmethod
+    def level_name(cls, tr: Translator, level: str) -> str:
+        return bot_level(tr, level)
+
+    @classmethod
+    def catalog(cls, tr: Translator) -> dict[str, Any]:
+        return {
+            "presets": [
+                {
+                    "name": name,
+                    "title": rules_title(tr, load_preset(name)),
+                    "description": preset_description(tr, name),
+                }
+                for name in PRESET_NAMES
+            ],
+            "levels": [
+                {"level": level, "name": bot_level(tr, level)}
+                for level in cls.LEVELS
+                if level in BOT_LEVEL_NAMES
+            ],
+        }
+
+    def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
+        return refusal(tr, error)
+
+    def _new_game(self) -> None:
+        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
+        self.session = Session.new(
+            self.game,
+            seats,
+            language=self.options.language,
+            program=PROGRAM,
+            dice=SeededDice(self.seed),
+            table_dice=self.options.dice == "table",
+        )
+        self._stand_ins = {}
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def _current(self) -> int:
+        assert self.session is not None
+        return self.session.state.current
+
+    def _player_name(self, seat: int) -> str:
+        assert self.session is not None
+        return self.session.state.players[seat].name
+
+    def _game_over(self) -> bool:
+        return self.session is not None and self.session.state.is_over
+
+    def _record_meta(self) -> dict[str, Any]:
+        assert self.session is not None
+        meta = self.session.record.meta
+        assert meta is not None
+        return meta
+
+    def _act(
+        self,
+        seat: int,
+        mover: int,
+        action: str,
+        *,
+        dice: list[int] | None,
+        keep: list[int] | None,
+        box: str | None,
+        places: list[int] | None = None,
+    ) -> None:
+        del box, places
+        if action == "undo" and self.options.dice == "table":
+            self.undo(seat)
+            return
+        faces = dice if dice is not None else keep
+        move = self._action(action, faces)
+        self.seats[mover].auto = False
+        self._apply(move, entered=faces if action == "dice" else None)
+        self.undo_seat = seat if action == "dice" else None
 
     def may_undo(self, seat: int | None) -> bool:
         """``seat`` entered the last throw and nobody has decided anything since."""
@@ -414,45 +761,8 @@ class Room:
             else:
                 session.act(move)
         except IllegalActionError as exc:
-            raise _illegal(exc) from None
+            raise illegal(exc) from None
         self._changed()
-
-    def _changed(self) -> None:
-        session = self.session
-        assert session is not None
-        self.seq += 1
-        if session.state.is_over and self.status == "playing":
-            self.status = "over"
-            meta = session.record.meta
-            assert meta is not None
-            meta["dice_seed"] = self.seed.hex()
-            meta["finished"] = now_stamp()
-        self._set_deadline()
-
-    def _set_deadline(self) -> None:
-        """The clock of the person to move: ``turn_seconds`` for each decision.
-
-        Decision where PROTOCOL.md is silent: the clock runs per decision (every throw
-        or stop), not per whole turn, so a long lucky turn is never cut short; it does not
-        run while the computer plays for the seat.
-        """
-        mover = self.mover
-        seconds = self.options.turn_seconds
-        if seconds is None or mover is None or self.computer_to_move():
-            self.deadline = None
-        else:
-            self.deadline = _now() + timedelta(seconds=seconds)
-
-    def time_out(self, now: datetime | None = None) -> bool:
-        """The person to move ran out of time: the computer plays for them (True) from now
-        until they act again."""
-        mover = self.mover
-        if mover is None or self.deadline is None or (now or _now()) < self.deadline:
-            return False
-        self.seats[mover].auto = True
-        self.seq += 1
-        self.deadline = None
-        return True
 
     def computer_policy(self) -> Policy:
         """The policy of the computer to move: the seat's own, or the stand-in level's."""
@@ -462,8 +772,14 @@ class Room:
         if self.seats[mover].kind == "bot":
             return session.policies[mover]
         if mover not in self._stand_ins:
-            self._stand_ins[mover] = make_bot(STAND_IN, secrets.randbits(32))
+            self._stand_ins[mover] = make_bot(self.STAND_IN, secrets.randbits(32))
         return self._stand_ins[mover]
+
+    def computer_decision(self) -> Callable[[], Action]:
+        session = self.session
+        assert session is not None
+        policy, state = self.computer_policy(), session.state
+        return lambda: policy(state)
 
     def bot_step(self, move: Action) -> None:
         """Apply the computer's decision ``move`` (chosen off the event loop by the server).
@@ -475,104 +791,22 @@ class Room:
         assert session is not None and self.computer_to_move()
         self._apply(move)
 
-    # -- rematch -------------------------------------------------------------------------
-
-    def ask_rematch(self, seat: int | None) -> bool:
-        """A person asks for the next game; True when everyone has and it started.
-
-        The seats move one place so that whoever moved second moves first; the tokens
-        move with their people.
-        """
-        if seat is None:
-            raise ProtocolError("spectator", "spectators cannot ask for a rematch")
-        if self.status != "over":
-            raise ProtocolError("bad_message", "a rematch can be asked for once the game is over")
-        if seat in self.rematch:
-            return False
-        self.rematch.add(seat)
-        # people at the keeper's table without a device (local seats) cannot ask: the
-        # keeper's ask stands for them
-        asking = {index for index in self.person_seats if not self.seats[index].local}
-        if not asking <= self.rematch:
-            self.seq += 1
-            return False
-        assert self.session is not None
-        self.finished_record = self.session.record.to_data()
-        for seat_state in self.seats:
-            seat_state.auto = False
-        self.seats = self.seats[1:] + self.seats[:1]
-        self.rematch = set()
-        self.number += 1
-        self.seed = secrets.token_bytes(SEED_BYTES)
-        self._new_game()
-        self.seq += 1
-        return True
-
-    # -- the record ------------------------------------------------------------------
-
-    def public_record(self) -> dict[str, Any] | None:
-        """The record as clients get it: while the game is on, without the computer
-        players' own random seed (their tie-breaks could be foreseen with it)."""
-        record = self.record()
-        if record is not None and self.status != "over" and "meta" in record:
-            record["meta"] = {k: v for k, v in record["meta"].items() if k != "seed"}
-        return record
-
     def record(self) -> dict[str, Any] | None:
         """The current game's record (RECORD.md): no dice seed in it until the game ends."""
         return None if self.session is None else self.session.record.to_data()
 
-    # -- storing -------------------------------------------------------------------------
-
-    def to_doc(self) -> dict[str, Any]:
-        """Everything needed to bring the room back; see the module docstring."""
+    def _game_doc(self) -> dict[str, Any]:
         session = self.session
-        awaiting_keep = session is not None and session.state.phase is Phase.SET_ASIDE
-        return {
-            "id": self.id,
-            "game": GAME,
-            "rules": self.rules,
-            "options": self.options.model_dump(),
-            "seats": [seat.to_doc() for seat in self.seats],
-            "created": self.created,
-            "status": self.status,
-            "seq": self.seq,
-            "number": self.number,
-            "seed": self.seed.hex(),
-            "deadline": None if self.deadline is None else self.deadline.isoformat(),
-            "rematch": sorted(self.rematch),
-            "record": self.record(),
-            "awaiting_keep": awaiting_keep,
-        }
+        return {"awaiting_keep": session is not None and session.state.phase is Phase.SET_ASIDE}
 
-    @classmethod
-    def from_doc(cls, doc: Mapping[str, Any]) -> Room:
-        """The room :meth:`to_doc` wrote, at the same ``seq`` and position.
-
-        A throw whose scoring dice were still being chosen (``choose_dice``) is written in
-        the record as if every scoring die were set aside; ``awaiting_keep`` says it was
-        not, and the throw is replayed onto the position before it so the choice is open
-        again, as the clients last saw it.
-        """
-        game, spec = rules_of(doc["rules"])
-        room = cls(
-            id=doc["id"],
-            game=game,
-            rules=spec,
-            options=Options.model_validate(doc["options"]),
-            seats=[SeatState(**seat) for seat in doc["seats"]],
-            created=doc["created"],
-            status=doc["status"],
-            seq=doc["seq"],
-            number=doc["number"],
-            seed=bytes.fromhex(doc["seed"]),
-            deadline=None if doc["deadline"] is None else datetime.fromisoformat(doc["deadline"]),
-            rematch=set(doc["rematch"]),
-        )
+    def _restore(self, doc: Mapping[str, Any]) -> None:
+        """A throw whose scoring dice were still being chosen (``choose_dice``) is written
+        in the record as if every scoring die were set aside; ``awaiting_keep`` says it
+        was not, and the throw is replayed onto the position before it so the choice is
+        open again, as the clients last saw it."""
         record = doc.get("record")
         if record is not None:
-            room.session = _resume(record, room.seed, bool(doc.get("awaiting_keep")))
-        return room
+            self.session = _resume(record, self.seed, bool(doc.get("awaiting_keep")))
 
 
 def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session:

@@ -38,18 +38,9 @@ from thousand.core.errors import RulesError, ThousandError
 from thousand.core.i18n import LANGUAGES, N_, Translator, translator
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.presets import PRESET_NAMES, load_preset
-from thousand.games.dice1000.words import (
-    BOT_LEVEL_NAMES,
-    bot_level,
-    preset_description,
-    refusal,
-    rules_title,
-    solving,
-)
+from thousand.games.dice1000.words import solving
 from thousand.web.limits import AddressLimits, ConnectionLimits
 from thousand.web.protocol import (
-    LEVELS,
     MAX_BODY_BYTES,
     ActionMessage,
     ChatMessage,
@@ -62,10 +53,11 @@ from thousand.web.protocol import (
     parse_client_message,
     parse_json_bytes,
 )
-from thousand.web.room import Room, hash_token
+from thousand.web.room import BaseRoom, Room, hash_token
 from thousand.web.store import AsyncStore, Store, StoreError, dump_doc
+from thousand.web.tables import game_view, new_room, presets_of, room_from_doc
 from thousand.web.texts import PAGE_TEXTS
-from thousand.web.views import game_view, room_summary
+from thousand.web.views import room_summary
 
 log = logging.getLogger("thousand.web")
 
@@ -118,7 +110,7 @@ class Connection:
 class LiveRoom:
     """A room in memory with its lock, its connections and its driver."""
 
-    room: Room
+    room: BaseRoom
     saved: str
     """The room's document as last stored (JSON): what a failed write goes back to."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -202,7 +194,7 @@ class Hub:
         """Bring back every room that was waiting or playing, and start its driver."""
         for doc in await self.store.run(self.store.store.live_rooms):
             try:
-                room = Room.from_doc(doc)
+                room = room_from_doc(doc)
             except (ThousandError, KeyError, ValueError) as exc:
                 log.error("room %s could not be restored: %s", doc.get("id"), exc)
                 continue
@@ -210,7 +202,7 @@ class Hub:
             live.chat.extend(await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT))
         log.info("%d rooms restored", len(self.rooms))
 
-    def _add(self, room: Room, saved: str | None = None) -> LiveRoom:
+    def _add(self, room: BaseRoom, saved: str | None = None) -> LiveRoom:
         live = LiveRoom(room, dump_doc(room.to_doc()) if saved is None else saved)
         self.rooms[room.id] = live
         live.driver = asyncio.create_task(self._drive(live), name=f"room {room.id}")
@@ -228,7 +220,7 @@ class Hub:
             raise ProtocolError("not_found", f"no room {room_id!r}", 404)
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
         if live is None:
-            live = self._add(Room.from_doc(doc), dump_doc(doc))
+            live = self._add(room_from_doc(doc), dump_doc(doc))
         return live
 
     async def stop(self) -> None:
@@ -252,14 +244,14 @@ class Hub:
         try:
             await self.store.run(self.store.store.save_room, doc, text)
         except StoreError:
-            live.room = Room.from_doc(json.loads(live.saved))
+            live.room = room_from_doc(json.loads(live.saved))
             raise ProtocolError(
                 "unavailable", "the server could not store the action: try again", 503
             ) from None
         live.saved = text
 
-    async def create(self, body: CreateRoom) -> tuple[Room, str]:
-        room, token = Room.create(body)
+    async def create(self, body: CreateRoom) -> tuple[BaseRoom, str]:
+        room, token = new_room(body)
         doc = room.to_doc()
         text = dump_doc(doc)
         await self.store.run(self.store.store.save_room, doc, text)
@@ -362,13 +354,11 @@ class Hub:
         mover = room.mover
         if live.room is not room or room.seq != seq or mover is None:
             return  # a person took the seat back, or the room changed meanwhile
-        policy = room.computer_policy()
-        session = room.session
-        assert session is not None
+        decide = room.computer_decision()
         level = room.seats[mover].level if room.seats[mover].kind == "bot" else None
-        if level == "perfect":
+        if isinstance(room, Room) and level == "perfect":
             await self._ensure_strategy(live)
-        move = await asyncio.to_thread(policy, session.state)
+        move = await asyncio.to_thread(decide)
         async with live.lock:
             if live.room is not room or room.seq != seq:
                 return
@@ -410,6 +400,8 @@ class Hub:
     async def _advise(self, live: LiveRoom) -> None:
         """The mover's winning chance after each action, computed off the event loop."""
         room = live.room
+        if not isinstance(room, Room):
+            return  # only dice 1000 has an advisor
         seq = room.seq
         session = room.session
         if session is None or (live.advice is not None and live.advice[0] == seq):
@@ -446,7 +438,15 @@ class Hub:
             if not connection.limits.actions.take():
                 raise ProtocolError("rate_limited", "too many actions: slow down", 429)
             async with live.lock:
-                live.room.act(seat, message.action, message.seq, message.dice or message.keep)
+                live.room.act(
+                    seat,
+                    message.action,
+                    message.seq,
+                    message.dice,
+                    keep=message.keep,
+                    box=message.box,
+                    places=message.places,
+                )
                 await self.commit(live)
             self.broadcast(live)
             live.wake.set()
@@ -606,23 +606,10 @@ def create_app(settings: Settings) -> FastAPI:
         return {"lang": language, "texts": _texts(language)}
 
     @app.get("/api/presets")
-    async def presets(lang: str | None = None) -> dict[str, Any]:
-        tr = translator(_language(lang))
-        return {
-            "presets": [
-                {
-                    "name": name,
-                    "title": rules_title(tr, load_preset(name)),
-                    "description": preset_description(tr, name),
-                }
-                for name in PRESET_NAMES
-            ],
-            "levels": [
-                {"level": level, "name": bot_level(tr, level)}
-                for level in LEVELS
-                if level in BOT_LEVEL_NAMES
-            ],
-        }
+    async def presets(lang: str | None = None, game: str = "dice1000") -> dict[str, Any]:
+        """A game's presets (name, title, description) and computer levels (level, name)
+        in the language asked for."""
+        return presets_of(game, translator(_language(lang)))
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(socket: WebSocket, room_id: str) -> None:
@@ -695,7 +682,8 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
             except ProtocolError as exc:
                 message = exc.ws_message()
                 if exc.refused is not None:  # the engine's reason, in the player's words
-                    message["text"] = refusal(translator(connection.language), exc.refused)
+                    tr = translator(connection.language)
+                    message["text"] = live.room.refusal_text(tr, exc.refused)
                 connection.send(_json(message))
             except Exception as exc:  # a bug: the client hears one line, never a trace
                 log.exception("room %s: internal error on a message", room_id)

@@ -41,7 +41,7 @@ from thousand.games.dice1000.words import (
     throw_summary,
     turn_end,
 )
-from thousand.web.room import Room
+from thousand.web.room import BaseRoom, Room
 
 
 def record_view(session: Session) -> dict[str, Any]:
@@ -66,11 +66,11 @@ def record_view(session: Session) -> dict[str, Any]:
     return Replay(state, tuple(turns)).to_json_data()
 
 
-def room_summary(room: Room, connected: Sequence[bool], spectators: int) -> dict[str, Any]:
+def room_summary(room: BaseRoom, connected: Sequence[bool], spectators: int) -> dict[str, Any]:
     """PROTOCOL.md's ROOM_SUMMARY, with the room's options and seat levels added."""
     return {
         "room": room.id,
-        "game": "dice1000",
+        "game": room.GAME,
         "rules": room.rules,
         "status": room.status,
         "seats": [

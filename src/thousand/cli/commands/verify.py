@@ -17,13 +17,14 @@ read it" (2). The answer is one line on standard output (or ``--json``) in every
 from __future__ import annotations
 
 import argparse
+import importlib
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
+from thousand.core.dice import Dice
 from thousand.core.errors import one_line
-from thousand.games import game_of_record
-from thousand.games.dice1000.scoring import Dice
-from thousand.games.dice1000.verify import Mismatch, Verification, verify_record
+from thousand.core.fairdice import Mismatch, Verification
+from thousand.games import GAMES, game_of_record
 
 SHOWN_HEX = 16
 """How many hexadecimal digits of a seed or commitment a line shows (then ``…``)."""
@@ -46,13 +47,21 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     data = read_record(args.record, env)
-    game_of_record(data)  # a game the program does not know: the usual one line
-    result = verify_record(data)
+    game = game_of_record(data)  # a game the program does not know: the usual one line
+    result = verify_record(game, data)
     if args.json:
         env.print_json(result.to_json_data())
     else:
         env.print(one_line(verdict(result)))
     return ExitStatus.OK if result.ok else ExitStatus.ERROR
+
+
+def verify_record(game: str, data: object) -> Verification:
+    """The check of ``game``'s own ``verify`` module (each game reads its own records;
+    the derivation of the dice is shared), imported only when asked for."""
+    module = importlib.import_module(f"{GAMES[game]}.verify")
+    result: Verification = module.verify_record(data)
+    return result
 
 
 def verdict(result: Verification) -> str:

@@ -1,0 +1,260 @@
+"""A room of poker dice (POKER_DICE.md): the game's part of :class:`~.room.BaseRoom`.
+
+The game is a :class:`thousand.games.poker_dice.table.Session`: every decision goes
+through the engine's checked path, a throw is followed at once by the dice of the room's
+seed, and the session writes the record. The dice are the server's own, from the derivation
+every game shares (:mod:`thousand.core.fairdice`) under the game's name ``poker_dice``,
+so ``thousand verify`` checks a finished game's record as it checks dice 1000's.
+
+Actions (PROTOCOL.md, "Other games use the same message with their own actions"):
+
+* ``{"action": "throw", "keep": [faces], "seq": N}`` — throw the dice not kept; the
+  turn's first throw keeps nothing (``keep`` left out or empty);
+* ``{"action": "write", "box": NAME, "seq": N}`` — end the turn writing the dice showing
+  into the empty box NAME;
+* ``{"action": "stop", "seq": N}`` — the ranking game: stand on the dice showing.
+
+Decisions where PROTOCOL.md is silent, for poker dice rooms:
+
+* the dice are the server's: ``options.dice = "table"`` is refused (422 naming
+  ``options.dice``), and so is the advisor (``options.advisor``), which only dice 1000
+  has;
+* a person whose time ran out is played for by ``chaser``, the middle level;
+* a computer's ``optimal`` play of a sheet game reads the solver's strategy, solved the
+  first time the rules are played; the server runs it off the event loop, as every
+  computer decision.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from thousand.core.errors import IllegalActionError, ThousandError
+from thousand.core.fairdice import SeededDice
+from thousand.core.i18n import N_, Translator
+from thousand.core.players import Seat
+from thousand.games.poker_dice import NAME
+from thousand.games.poker_dice.actions import STOP, THROW, Action, Throw, Write
+from thousand.games.poker_dice.bots import BOT_LEVELS, Policy, make_bot
+from thousand.games.poker_dice.config import Rules
+from thousand.games.poker_dice.presets import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    rules_from_spec,
+    rules_to_spec,
+)
+from thousand.games.poker_dice.table import Session
+from thousand.games.poker_dice.words import preset_description, preset_title, refusal
+from thousand.web.protocol import Options, ProtocolError
+from thousand.web.room import PROGRAM, BaseRoom, illegal, read_rules_file
+
+LEVEL_NAMES: dict[str, str] = {
+    "greedy": N_("greedy"),
+    "chaser": N_("chaser"),
+    "optimal": N_("optimal"),
+}
+"""The computer levels of poker dice as people call them (the catalogs translate them)."""
+
+
+def poker_rules_of(spec: object) -> tuple[Rules, str | dict[str, Any]]:
+    """The rules of a poker dice room from ``rules`` (a preset name, a preset plus
+    overrides, or ``{"file": TEXT}``); 422 naming what is wrong."""
+    try:
+        rules = rules_from_spec(read_rules_file(spec, DEFAULT_PRESET))
+    except ThousandError as exc:
+        raise ProtocolError("invalid", f"rules: {exc}", 422) from None
+    return rules, rules_to_spec(rules)
+
+
+def thrown_in(record: Mapping[str, Any]) -> int:
+    """The throws a record holds: where a resumed game's dice go on."""
+    return sum(len(turn.get("rolls") or ()) for turn in record.get("turns") or ())
+
+
+@dataclass
+class PokerRoom(BaseRoom):
+    """A room of poker dice; see the module docstring."""
+
+    GAME: ClassVar[str] = NAME
+    LEVELS: ClassVar[tuple[str, ...]] = tuple(BOT_LEVELS)
+    STAND_IN: ClassVar[str] = "chaser"
+    DEFAULT_RULES: ClassVar[str] = DEFAULT_PRESET
+
+    game: Rules
+    session: Session | None = None
+    _stand_ins: dict[int, Policy] = field(default_factory=dict)
+
+    @classmethod
+    def rules_of(cls, spec: object) -> tuple[Rules, str | dict[str, Any]]:
+        return poker_rules_of(spec)
+
+    @classmethod
+    def check_options(cls, options: Options) -> None:
+        if options.dice != "server":
+            raise ProtocolError(
+                "invalid", "options.dice: poker dice rooms throw the server's dice", 422
+            )
+        if options.advisor:
+            raise ProtocolError(
+                "invalid", "options.advisor: there is no advisor for poker dice", 422
+            )
+
+    @classmethod
+    def level_name(cls, tr: Translator, level: str) -> str:
+        return tr.gettext(LEVEL_NAMES.get(level, level))
+
+    @classmethod
+    def catalog(cls, tr: Translator) -> dict[str, Any]:
+        return {
+            "presets": [
+                {
+                    "name": name,
+                    "title": preset_title(tr, name),
+                    "description": preset_description(tr, name),
+                }
+                for name in PRESET_NAMES
+            ],
+            "levels": [{"level": level, "name": cls.level_name(tr, level)} for level in cls.LEVELS],
+        }
+
+    def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
+        return refusal(tr, error, self.game)
+
+    # -- the game -------------------------------------------------------------------
+
+    def _new_game(self) -> None:
+        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
+        self.session = Session.new(
+            self.game,
+            seats,
+            language=self.options.language,
+            program=PROGRAM,
+            seed=secrets.randbits(32),
+            dice=SeededDice(self.seed, domain=NAME),
+        )
+        self._stand_ins = {}
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def _current(self) -> int:
+        assert self.session is not None
+        return self.session.position.current
+
+    def _player_name(self, seat: int) -> str:
+        assert self.session is not None
+        return self.session.position.players[seat].name
+
+    def _game_over(self) -> bool:
+        return self.session is not None and self.session.position.over
+
+    def _record_meta(self) -> dict[str, Any]:
+        assert self.session is not None
+        meta = self.session.record.meta
+        if meta is None:
+            meta = self.session.record.meta = {}
+        return meta
+
+    def _act(
+        self,
+        seat: int,
+        mover: int,
+        action: str,
+        *,
+        dice: list[int] | None,
+        keep: list[int] | None,
+        box: str | None,
+        places: list[int] | None = None,
+    ) -> None:
+        del seat, dice
+        if action == "throw" and places is not None:
+            keep = self._kept_at(places, keep)
+        self._apply(self._action(action, keep, box), mover, places)
+
+    def _kept_at(self, places: list[int], keep: list[int] | None) -> list[int]:
+        """The faces a throw keeps, from the places of the dice kept (the server's
+        addition ``places``); with ``keep`` too, the two must name the same dice."""
+        session = self.session
+        assert session is not None
+        shown = session.shown if session.position.throws else []
+        if len(set(places)) != len(places) or any(place >= len(shown) for place in places):
+            raise ProtocolError(
+                "bad_message", "places: each a place of a die showing (0–4), at most once"
+            )
+        faces = [shown[place] for place in places]
+        if keep is not None and sorted(keep) != sorted(faces):
+            raise ProtocolError("bad_message", "places: not the places of the dice in keep")
+        return faces
+
+    def _action(self, action: str, keep: list[int] | None, box: str | None) -> Action:
+        if action == "throw":
+            return Throw(tuple(keep)) if keep else THROW
+        if action == "write":
+            if box is None:
+                raise ProtocolError("bad_message", "box: field is missing (the box to write)")
+            return Write(box)
+        if action == "stop":
+            return STOP
+        raise ProtocolError(
+            "bad_message", f"action: unknown action {action[:32]!r} (throw, write, stop)"
+        )
+
+    def _apply(
+        self, move: Action, person: int | None = None, places: list[int] | None = None
+    ) -> None:
+        """Through the engine's checked path; refusals change nothing. A ``person`` who
+        acted takes their seat back from the computer; ``places`` are where the dice a
+        throw keeps lie (they stay there)."""
+        session = self.session
+        assert session is not None
+        try:
+            session.act(move, places)
+        except IllegalActionError as exc:
+            raise illegal(exc) from None
+        if person is not None:
+            self.seats[person].auto = False
+        self._changed()
+
+    def computer_policy(self) -> Policy:
+        """The policy of the computer to move: the seat's own, or the stand-in level's."""
+        session = self.session
+        mover = self.mover
+        assert session is not None and mover is not None
+        if self.seats[mover].kind == "bot":
+            return session.policies[mover]
+        if mover not in self._stand_ins:
+            self._stand_ins[mover] = make_bot(self.STAND_IN, self.game)
+        return self._stand_ins[mover]
+
+    def computer_decision(self) -> Callable[[], Action]:
+        session = self.session
+        assert session is not None
+        policy, position = self.computer_policy(), session.position
+        return lambda: policy(position)
+
+    def bot_step(self, move: Action) -> None:
+        assert self.session is not None and self.computer_to_move()
+        self._apply(move)
+
+    # -- the record and storing ------------------------------------------------------
+
+    def record(self) -> dict[str, Any] | None:
+        """The current game's record (POKER_DICE.md §4): no dice seed in it until the
+        game ends."""
+        return None if self.session is None else self.session.record.to_data()
+
+    def _restore(self, doc: Mapping[str, Any]) -> None:
+        record = doc.get("record")
+        if record is None:
+            return
+        meta = record.get("meta") or {}
+        self.session = Session.resume(
+            record,
+            language=str(meta.get("language", "en")),
+            program=PROGRAM,
+            dice=SeededDice(self.seed, thrown_in(record), domain=NAME),
+        )
