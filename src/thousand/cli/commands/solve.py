@@ -7,6 +7,11 @@ the share solved, or each pass's largest change — with an estimate of the time
 Ctrl+C stops the solve within a second and caches nothing of it. The output says which
 method, and what is approximated. The solver (and numba behind it) is imported only
 when this command runs, so the rest of the command line starts fast.
+
+``--game poker_dice`` solves a sheet game of poker dice instead: the strategy of one
+player that maximises the expected final total (solitaire; POKER_DICE.md), seconds to a
+minute per rule set, cached like dice 1000's. The ranking game has no sheet and is
+refused.
 """
 
 from __future__ import annotations
@@ -19,11 +24,12 @@ from thousand.cli.commands.base import (
     ExitStatus,
     Subparsers,
     add_json_option,
-    add_rules_option,
 )
 from thousand.core.errors import RulesError
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.presets import load_rules
+from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
+
+GAMES = ("dice1000", "poker_dice")
 
 
 def register(subparsers: Subparsers) -> None:
@@ -36,18 +42,35 @@ def register(subparsers: Subparsers) -> None:
         "barrel attempts and knock-off) are solved by value iteration, which takes a minute "
         "or two; progress and an estimate of the time left go to standard error.",
         epilog="example: thousand solve --rules classic --json; "
-        "thousand solve --players 3 (the exact three-player table: about five minutes once)",
+        "thousand solve --players 3 (the exact three-player table: about five minutes once); "
+        "thousand solve --game poker_dice --rules yahtzee (the best expected total of one "
+        "player's sheet)",
     )
-    add_rules_option(parser)
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="dice1000",
+        help="dice1000 (default), or poker_dice: the sheet's best expected final total for "
+        "one player (solitaire)",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="PRESET|FILE",
+        help=f"a preset name or a TOML/JSON rules file (default: {DEFAULT_PRESET}, or "
+        "russian with --game poker_dice; see 'thousand rules')",
+    )
     parser.add_argument(
         "--players",
         type=int,
         choices=(2, 3),
-        default=2,
         help="2 (default), or 3: every position of three players solved exactly, each "
-        "maximising their own chance (rules where scores only grow)",
+        "maximising their own chance (rules where scores only grow); dice 1000 only",
     )
-    add_json_option(parser, "first_player_win, states, seconds, peak_memory_mb and more")
+    add_json_option(
+        parser,
+        "first_player_win, states, seconds, peak_memory_mb and more (poker_dice: game, "
+        "rules, expected_total, states, seconds, peak_memory_mb, cached)",
+    )
     parser.add_argument("--force", action="store_true", help="recompute even if cached")
     parser.set_defaults(handler=run)
 
@@ -63,10 +86,13 @@ def _progress(env: Env) -> Callable[[str], None]:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if args.game == "poker_dice":
+        return _run_poker_dice(args, env)
     from dataclasses import asdict  # noqa: PLC0415
 
     from thousand.games.dice1000.solver.strategy import cache_path, load_strategy, solve_any  # noqa: PLC0415
 
+    args.rules = args.rules or DEFAULT_PRESET
     game = Game(load_rules(args.rules))
     if args.players == 3:
         return _run_three(args, env, game)
@@ -148,4 +174,52 @@ def _run_three(args: argparse.Namespace, env: Env, game: Game) -> ExitStatus:
     env.print(f"method: {info.method}")
     env.print(f"approximations: {info.approximations}")
     env.print(f"strategy: {three_path(game)}")
+    return ExitStatus.OK
+
+
+def _run_poker_dice(args: argparse.Namespace, env: Env) -> ExitStatus:
+    """``--game poker_dice``: one player's best expected total of a sheet game."""
+    if args.players is not None:
+        raise RulesError(
+            "--players: poker dice is solved for one player's sheet (solitaire); "
+            "leave --players out"
+        )
+    from thousand.games.poker_dice import presets  # noqa: PLC0415
+
+    name = args.rules or presets.DEFAULT_PRESET
+    rules = presets.load_rules(name)
+    if rules.sheet == "ranking":
+        raise RulesError(
+            f"{name}: the ranking game has no sheet to solve (one turn each, the best hand "
+            "wins); solve 'russian', 'russian_banked' or 'yahtzee'"
+        )
+    from thousand.games.poker_dice.solver import Strategy, cache_path, solve  # noqa: PLC0415
+
+    strategy = None if args.force else Strategy.load(rules)
+    cached = strategy is not None
+    if strategy is None:
+        strategy = solve(rules, None if args.json else _progress(env))
+        strategy.save()
+    info = strategy.info
+    path = strategy.source or cache_path(rules)
+    if args.json:
+        env.print_json(
+            {
+                "game": "poker_dice",
+                "rules": name,
+                "expected_total": info.expected_total,
+                "states": info.states,
+                "seconds": info.seconds,
+                "peak_memory_mb": info.peak_memory_mb,
+                "cached": cached,
+                "cache_file": str(path),
+            }
+        )
+        return ExitStatus.OK
+    env.print(f"game: poker dice, rules: {name}")
+    env.print(f"expected final total with optimal play: {info.expected_total:.6f}")
+    env.print(f"positions: {info.states:,}")
+    when = "cached; computed" if cached else "computed"
+    env.print(f"{when} in {info.seconds:.1f} s with a peak of {info.peak_memory_mb:.0f} MB")
+    env.print(f"strategy: {path}")
     return ExitStatus.OK
