@@ -35,6 +35,9 @@ from thousand.games.dice1000.dice import DiceSource
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, replay
 from thousand.games.dice1000.table import SaveRecord, Seat, Session, seat_levels
+from thousand.games.poker_dice import record as poker_record
+from thousand.games.poker_dice import table as poker_table
+from thousand.games.poker_dice.config import Rules as PokerRules
 
 PROGRAM = "thousand play"
 """The front-end's name in the ``meta`` of the records it writes."""
@@ -136,22 +139,44 @@ class SavedGame:
         return meta if isinstance(meta, dict) else {}
 
 
+@dataclass(frozen=True, slots=True)
+class SavedPokerGame:
+    """A saved game of poker dice, read and replayed (:class:`SavedGame`'s twin)."""
+
+    path: Path
+    data: dict[str, Any]
+    replay: poker_record.Replay
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        meta = self.data.get("meta")
+        return meta if isinstance(meta, dict) else {}
+
+
 def load_game(path: Path | str) -> SavedGame:
     """Read and fully check a saved game; raise a one-line :class:`ThousandError` if bad.
 
     A missing or unreadable file, text that is not JSON, JSON that is not a record of
     this game, and a record the rules refuse all fail here, before the caller writes.
     """
+    saved = load_any_game(path)
+    if isinstance(saved, SavedPokerGame):
+        raise RecordError(f"{path}: a saved game of poker dice, not of dice 1000")
+    return saved
+
+
+def load_any_game(path: Path | str) -> SavedGame | SavedPokerGame:
+    """Read and fully check a saved game of any game the program plays (its ``game``)."""
     shown = str(path)
     data = parse_json(read_text(shown), shown)
     if not isinstance(data, dict) or "format" not in data or "turns" not in data:
-        raise RecordError(f"{shown}: not a saved game of dice 1000 (no record in it)")
+        raise RecordError(f"{shown}: not a saved game (no record in it)")
     try:
-        game_of_record(data)
-        replayed = replay(data)
+        if game_of_record(data) == poker_record.GAME:
+            return SavedPokerGame(Path(path), data, poker_record.replay(data))
+        return SavedGame(Path(path), data, replay(data))
     except RecordError as exc:
         raise RecordError(f"{shown}: {exc}") from None
-    return SavedGame(Path(path), data, replayed)
 
 
 def start(
@@ -176,6 +201,48 @@ def start(
         dice=dice,
         table_dice=table_dice,
     )
+
+
+def start_poker(
+    rules: PokerRules,
+    seats: Sequence[Seat],
+    *,
+    language: str,
+    path: Path,
+    seed: int | None = None,
+    dice: DiceSource | None = None,
+) -> poker_table.Session:
+    """A new game of poker dice of the terminal front-end, saved to ``path`` after every turn."""
+    return poker_table.Session.new(
+        rules,
+        seats,
+        language=language,
+        program=PROGRAM,
+        seed=seed,
+        save=file_saver(path),
+        dice=dice,
+    )
+
+
+def resume_poker(
+    saved: SavedPokerGame,
+    *,
+    language: str,
+    save_path: Path | None = None,
+    dice: DiceSource | None = None,
+) -> poker_table.Session:
+    """Continue a saved game of poker dice, saving to its own file unless ``save_path``
+    names another."""
+    try:
+        return poker_table.Session.resume(
+            saved.data,
+            language=language,
+            program=PROGRAM,
+            save=file_saver(saved.path if save_path is None else save_path),
+            dice=dice,
+        )
+    except RecordError as exc:
+        raise RecordError(f"{saved.path}: {exc}") from None
 
 
 def resume(
@@ -207,8 +274,9 @@ class GameListing:
     players: tuple[str, ...]
     bots: tuple[str | None, ...]
     """Per player: the computer level, or None for a person."""
-    rules: Rules | None
-    """The rules the game is played under (None for an unreadable file)."""
+    rules: Rules | PokerRules | None
+    """The rules the game is played under (None for an unreadable file); the type of
+    the rules tells the game."""
     turns: int
     winner: str | None
     to_move: str | None
@@ -238,9 +306,12 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
     listings: list[GameListing] = []
     for path in files:
         try:
-            game = load_game(path)
+            game = load_any_game(path)
         except ThousandError as exc:
             listings.append(GameListing(path, (), (), None, 0, None, None, None, str(exc)))
+            continue
+        if isinstance(game, SavedPokerGame):
+            listings.append(_poker_listing(game))
             continue
         state = game.replay.state
         players = [sheet.name for sheet in state.players]
@@ -258,3 +329,22 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
             )
         )
     return listings
+
+
+def _poker_listing(game: SavedPokerGame) -> GameListing:
+    """A saved game of poker dice as a line of ``thousand games`` (a shared win names
+    every winner)."""
+    position = game.replay.position
+    players = [sheet.name for sheet in position.players]
+    updated = game.meta.get("updated")
+    winners = game.replay.winner_names
+    return GameListing(
+        path=game.path,
+        players=tuple(players),
+        bots=poker_table.seat_levels(game.meta, players),
+        rules=position.rules,
+        turns=len(game.replay.turns),
+        winner=", ".join(winners) if winners else None,
+        to_move=position.to_move,
+        updated=updated if isinstance(updated, str) else None,
+    )

@@ -57,7 +57,11 @@ def help_text(tr: Translator, game: Game) -> Text:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules of the game being played, in the game's language; any close key returns."""
+    """The rules of the game being played, in the game's language; any close key returns.
+
+    Dice 1000's help is written from its ``game``; another game's screen passes its own
+    ``text``.
+    """
 
     DEFAULT_CSS = """
     HelpScreen {
@@ -88,14 +92,23 @@ class HelpScreen(ModalScreen[None]):
         Binding(any_layout("down", "j"), "scroll(1)", show=False),
     ]
 
-    def __init__(self, tr: Translator, game: Game) -> None:
+    def __init__(
+        self, tr: Translator, game: Game | None = None, *, text: Text | None = None
+    ) -> None:
         super().__init__()
         self.tr = tr
         self.game = game
+        self.text = text
+        """The help of another game, written by its screen (dice 1000's is written here)."""
 
     def compose(self) -> ComposeResult:
+        if self.text is not None:
+            shown = self.text
+        else:
+            assert self.game is not None
+            shown = help_text(self.tr, self.game)
         scroll = VerticalScroll(
-            Static(help_text(self.tr, self.game), id="help-text"),
+            Static(shown, id="help-text"),
             Static(self.tr.gettext("Esc — back to the game · ↑ ↓ — scroll"), id="help-footer"),
         )
         scroll.border_title = self.tr.gettext("Rules of the game")

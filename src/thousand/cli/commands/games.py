@@ -26,7 +26,10 @@ from rich.text import Text
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import GameListing, games_dir, list_games
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.words import player_label, rules_title
+from thousand.games.poker_dice import words as poker_words
+from thousand.tui import poker_widgets
 
 
 def register(subparsers: Subparsers) -> None:
@@ -110,11 +113,18 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
     name = listing.path.name
     if listing.error is not None:
         return (name, "", "", "", "", tr.gettext("unreadable: {error}").format(error=listing.error))
+    dice1000 = listing.rules is None or isinstance(listing.rules, Rules)
+    label = player_label if dice1000 else poker_widgets.player_label
     players = ", ".join(
-        player_label(tr, player, level)
+        label(tr, player, level)
         for player, level in zip(listing.players, listing.bots, strict=True)
     )
-    rules = "" if listing.rules is None else rules_title(tr, listing.rules)
+    if listing.rules is None:
+        rules = ""
+    elif isinstance(listing.rules, Rules):
+        rules = rules_title(tr, listing.rules)
+    else:
+        rules = tr.gettext("Poker dice") + " · " + poker_words.rules_title(tr, listing.rules)
     if listing.winner is not None:
         status = tr.gettext("winner: {name}").format(name=listing.winner)
     else:

@@ -27,17 +27,30 @@ import time
 from pathlib import Path
 from typing import Any
 
+from thousand.cli.commands import poker_play
 from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.players import PlayersError, default_seats, parse_players
-from thousand.cli.storage import SUFFIX, games_dir, load_game, new_game_path, resume, start
+from thousand.cli.storage import (
+    SUFFIX,
+    SavedPokerGame,
+    games_dir,
+    load_any_game,
+    load_game,
+    new_game_path,
+    resume,
+    start,
+)
 from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.games import DEFAULT_GAME, game_names
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import plain_sheet
 from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
 from thousand.games.dice1000.solver.door import StrategyError
 from thousand.games.dice1000.table import Session
 from thousand.games.dice1000.words import rules_title, solving
+
+POKER_DICE = "poker_dice"
 
 MAX_TURNS = 100_000
 """An unattended game stops after this many turns (rules whose penalties outrun progress)."""
@@ -65,6 +78,12 @@ def register(subparsers: Subparsers) -> None:
         "players, and with three or more it plays against the leading opponent (an "
         "approximation); rules the solver cannot do are refused before the game starts. "
         "In the game, C shows the winning chance of each action (the same strategy).",
+    )
+    parser.add_argument(
+        "--game",
+        choices=game_names(),
+        help="the game: dice1000 (the default) or poker_dice; a resumed game is the "
+        "game of its file",
     )
     parser.add_argument(
         "--players",
@@ -103,6 +122,14 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    saved = load_any_game(resume_path(args.resume)) if args.resume else None
+    if isinstance(saved, SavedPokerGame) or (saved is None and args.game == POKER_DICE):
+        if args.resume and (args.players or args.rules):
+            tr = translator(args.lang or default_language())
+            raise PlayersError(_resume_alone(tr))
+        _check_game(args, POKER_DICE)
+        return poker_play.run(args, env, saved if isinstance(saved, SavedPokerGame) else None)
+    _check_game(args, DEFAULT_GAME)
     session, tr, path = prepare(args)
     interactive = env.stdin.isatty() and env.stdout.isatty()
     if not interactive and session.table_dice:
@@ -188,12 +215,7 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
     save = Path(args.save) if args.save else None
     if args.resume:
         if args.players or args.rules or args.table:
-            raise PlayersError(
-                tr.gettext(
-                    "--resume continues a saved game with its own players, rules and dice: "
-                    "leave out --players, --rules and --table"
-                )
-            )
+            raise PlayersError(_resume_alone(tr))
         saved = load_game(resume_path(args.resume))
         language = args.lang or _saved_language(saved.meta) or default_language()
         tr = translator(language)
@@ -215,6 +237,25 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
     except RulesError as exc:  # the engine's own check of the names
         raise PlayersError(str(exc)) from None
     return session, tr, save
+
+
+def _resume_alone(tr: Translator) -> str:
+    return tr.gettext(
+        "--resume continues a saved game with its own players, rules and dice: "
+        "leave out --players, --rules and --table"
+    )
+
+
+def _check_game(args: argparse.Namespace, game: str) -> None:
+    """``--game`` with ``--resume`` must be the saved game's (the file decides)."""
+    given = getattr(args, "game", None)
+    if given is not None and given != game:
+        tr = translator(args.lang or default_language())
+        raise PlayersError(
+            tr.gettext("--game {given}: the saved game is a game of {game}").format(
+                given=given, game=game
+            )
+        )
 
 
 def prepare_perfect(session: Session, tr: Translator, env: Env) -> None:

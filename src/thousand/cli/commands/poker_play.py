@@ -1,0 +1,204 @@
+"""``thousand play --game poker_dice``: a game of poker dice in the terminal, saved after
+every turn.
+
+Not a command of its own: the poker dice half of :mod:`thousand.cli.commands.play`,
+which parses the options and hands over here when the game is poker dice (``--game
+poker_dice``, or ``--resume`` of a saved game of poker dice). Everything works as for
+dice 1000: the options are checked before anything is written (one line, exit status
+2); the game is saved after every turn to a new file in the games folder or to
+``--save``; ``--resume`` continues it; with a terminal the game opens full screen
+(:mod:`thousand.tui.poker`), N playing again at the same table; without one, a game of
+computer players only is played through, its score sheet printed and its record
+written.
+
+An ``optimal`` computer player of a sheet game plays the solved strategy of the rules:
+it is found (or solved, with a message on standard error) before the game starts, so a
+rule set the solver cannot do is an error at the start, not in the middle of a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus
+from thousand.cli.players import PlayersError, parse_players
+from thousand.cli.storage import SavedPokerGame, new_game_path, resume_poker, start_poker
+from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
+from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.core.players import Seat
+from thousand.games.poker_dice.bots import BOT_LEVELS, OptimalBot
+from thousand.games.poker_dice.presets import DEFAULT_PRESET, load_rules
+from thousand.games.poker_dice.record import replay
+from thousand.games.poker_dice.sheet import render
+from thousand.games.poker_dice.table import Session
+from thousand.tui.poker_widgets import level_name
+
+DEFAULT_OPPONENT = "chaser"
+"""With no ``--players``: you against one computer player of this level."""
+
+MAX_TURNS = 10_000
+"""An unattended game stops after this many turns (a ranking game's play-offs are
+the only way a game can go on; a sheet game has 15 turns a player)."""
+
+
+def default_seats(tr: Translator) -> list[Seat]:
+    """With no ``--players``: you against one computer player."""
+    return poker_seats(f"{tr.gettext('You')},bot:{DEFAULT_OPPONENT}", tr)
+
+
+def poker_seats(text: str, tr: Translator) -> list[Seat]:
+    """``--players`` with poker dice's computer levels."""
+    return parse_players(text, tr, levels=BOT_LEVELS, level_name=level_name)
+
+
+def run(args: argparse.Namespace, env: Env, saved: SavedPokerGame | None) -> ExitStatus:
+    """Play (or continue, ``saved``) a game of poker dice; see the module docstring."""
+    session, tr, path = prepare(args, saved)
+    interactive = env.stdin.isatty() and env.stdout.isatty()
+    if not interactive and session.has_humans:
+        raise PlayersError(
+            tr.gettext(
+                "a game with people in it needs a terminal; without one, give computer "
+                "players only (--players bot:chaser,bot:greedy)"
+            )
+        )
+    if not session.position.over:
+        prepare_optimal(session, tr, env)
+        session.save()  # proves the file can be written before anyone plays
+    if interactive:
+        from thousand.tui.poker import PokerApp  # noqa: PLC0415 - Textual only when drawn
+
+        sitting = PokerSitting(tr, seed=args.seed)
+        sitting.games.append((session, path, saved is None))
+        status = PokerApp(session, tr, fast=args.fast, again=sitting.again).run()
+        for line in sitting.close():
+            env.stderr.write(line + "\n")
+        return ExitStatus(status or 0)
+    return play_unattended(session, tr, env, path)
+
+
+def prepare(
+    args: argparse.Namespace, saved: SavedPokerGame | None
+) -> tuple[Session, Translator, Path]:
+    """Check every option and build the session; raise a one-line :class:`ThousandError`."""
+    tr = translator(args.lang or default_language())
+    save = Path(args.save) if args.save else None
+    if getattr(args, "table", False):
+        raise PlayersError(
+            tr.gettext("--table: real dice at a real table are for dice 1000 only so far")
+        )
+    if saved is not None:
+        meta_language = saved.meta.get("language")
+        language = args.lang or (
+            meta_language
+            if isinstance(meta_language, str) and meta_language in LANGUAGES
+            else default_language()
+        )
+        tr = translator(language)
+        if save is not None and save.resolve() != saved.path.resolve():
+            _check_new_file(save, tr)
+        path = saved.path if save is None else save
+        return resume_poker(saved, language=language, save_path=path), tr, path
+    seats = poker_seats(args.players, tr) if args.players is not None else default_seats(tr)
+    rules = load_rules(args.rules or DEFAULT_PRESET)
+    if save is None:
+        save = new_game_path()
+    else:
+        _check_new_file(save, tr)
+    try:
+        session = start_poker(rules, seats, language=tr.language, path=save, seed=args.seed)
+    except RulesError as exc:  # the engine's own check of the names
+        raise PlayersError(str(exc)) from None
+    return session, tr, save
+
+
+def prepare_optimal(session: Session, tr: Translator, env: Env) -> None:
+    """Have the solved strategy of an ``optimal`` player of a sheet game ready (a solve,
+    the first time a rule set is played, says so on standard error first)."""
+    if session.position.is_ranking:
+        return
+    for policy in session.policies.values():
+        if isinstance(policy, OptimalBot):
+            env.stderr.write(
+                tr.gettext(
+                    "The computer player 'optimal' looks up the solved strategy of these "
+                    "rules (solved once, then kept)…"
+                )
+                + "\n"
+            )
+            env.stderr.flush()
+            try:
+                policy.strategy  # noqa: B018 - loads (or solves) it now
+            except ThousandError as exc:
+                raise ThousandError(
+                    tr.gettext(
+                        "the computer player 'optimal' cannot play these rules: {reason}"
+                    ).format(reason=exc)
+                ) from None
+            return
+
+
+class PokerSitting:
+    """The games of one ``thousand play --game poker_dice`` in the terminal, each with
+    its file; as dice 1000's :class:`~thousand.cli.commands.play.Sitting`: N plays again
+    (seats turned by one, a new file), and a new game without a throw leaves no file."""
+
+    def __init__(self, tr: Translator, *, seed: int | None) -> None:
+        self.tr = tr
+        self.seed = seed
+        self.games: list[tuple[Session, Path, bool]] = []
+
+    def again(self, finished: Session) -> Session:
+        seats = finished.seats[1:] + finished.seats[:1]
+        path = new_game_path()
+        seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
+        session = start_poker(
+            finished.rules, seats, language=self.tr.language, path=path, seed=seed
+        )
+        for index, policy in session.policies.items():
+            old = finished.policies.get((index + 1) % len(seats))
+            if isinstance(policy, OptimalBot) and isinstance(old, OptimalBot):
+                session.policies[index] = old  # its strategy is loaded once a sitting
+        session.save()
+        self.games.append((session, path, True))
+        return session
+
+    def close(self) -> list[str]:
+        lines = []
+        for session, path, created in self.games:
+            if created and not session.turns and not session.position.throws:
+                path.unlink(missing_ok=True)
+                lines.append(self.tr.gettext("No die was thrown: the game is not kept."))
+            else:
+                lines.append(self.tr.gettext("The game is saved in {path}").format(path=path))
+        return lines
+
+
+def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
+    """Play a computer-only game through, saving after every turn; print the sheet."""
+    played = 0
+    while not session.position.over and played < MAX_TURNS:
+        step = session.bot_step()
+        if step.end is not None:
+            played += 1
+            if session.save_error is not None:
+                raise SaveError(session.save_error)
+    session.save()
+    env.console().print(render(replay(session.record.to_data()), tr))
+    if not session.position.over:
+        env.print(
+            tr.gettext("The game was stopped unfinished after {turns} turns.").format(turns=played)
+        )
+    env.print(tr.gettext("The record of the game: {path}").format(path=path))
+    return ExitStatus.OK
+
+
+def _check_new_file(path: Path, tr: Translator) -> None:
+    """A new game never overwrites a file: that could be another saved game."""
+    if path.exists():
+        raise InputFileError(
+            tr.gettext("{path}: the file exists; to continue that game use --resume {path}").format(
+                path=path
+            )
+        )

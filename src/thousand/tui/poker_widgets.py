@@ -1,0 +1,198 @@
+"""What the poker dice screen draws: the five dice, the sheet, the hands of the ranking game.
+
+Pure functions from a :class:`~thousand.games.poker_dice.table.Session` to rich
+renderables, so the layout can be checked without a terminal. As on the dice 1000
+screen, marks are characters and not only colours — a kept die has ``●`` under it, the
+box under the cursor ``▶`` — so the game reads the same in a monochrome terminal or a
+``tmux capture-pane``.
+
+The sheet is the paper one (:func:`thousand.games.poker_dice.sheet.sheet_rows`: the same
+rows, labels and marks ``thousand replay`` prints), with two things only a game in play
+has: beside each open box of the player to move, in brackets, what the dice showing
+would score there, and the key that writes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich import box as boxes
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.core.i18n import N_, Translator
+from thousand.games.poker_dice.record import Replay
+from thousand.games.poker_dice.scoring import hand_kind
+from thousand.games.poker_dice.sheet import cell, sheet_rows
+from thousand.games.poker_dice.state import Position
+from thousand.games.poker_dice.table import Session
+from thousand.games.poker_dice.words import faces, hand_name
+from thousand.tui.widgets import Die, dice_row
+
+KEPT = "●"
+CURSOR = "▶"
+MOVER = "▸"
+
+BOX_KEYS = "abdefgijklmopruvwxyz"
+"""The letters that write the boxes, in the sheet's order: every letter but those of the
+game's other keys (T throw, S stop, C coach, H help, Q quit, N play again)."""
+
+LEVEL_NAMES: Mapping[str, str] = {
+    "greedy": N_("greedy"),
+    "chaser": N_("chaser"),
+    "optimal": N_("optimal"),
+}
+"""The computer players of poker dice as the screen names them."""
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """A computer level (``chaser``) in the player's language."""
+    return tr.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def player_label(tr: Translator, name: str, level: str | None) -> str:
+    """A player's name, marked as a computer player with its level when it is one."""
+    if level is None:
+        return name
+    shown = level_name(tr, level)
+    if name.lower().startswith(shown.lower()):
+        return tr.gettext("{name} (computer)").format(name=name)
+    return tr.gettext("{name} (computer, {level})").format(name=name, level=shown)
+
+
+def box_keys(position: Position) -> dict[str, str]:
+    """Box → the letter that writes it (every box of the sheet, in its order)."""
+    return dict(zip(position.players[0].boxes, BOX_KEYS, strict=False))
+
+
+# -- the dice ------------------------------------------------------------------------
+
+
+def dice_view(session: Session, tr: Translator, kept: Sequence[int]) -> RenderableType:
+    """The five dice: blank ones in the hand before a turn's first throw, else the dice
+    showing where they lie, the kept ones bright with ``●`` and each die's key under it.
+
+    Between turns, the dice the last player ended on (until the next one throws).
+    """
+    position = session.position
+    shown = session.shown
+    if not shown:
+        return dice_row([(tr.gettext("In the hand"), [Die(None, "white") for _ in range(5)])])
+    if not position.throws and session.last_end is not None:
+        label = tr.gettext("Last dice of {name}").format(
+            name=session.seats[session.last_end.seat].name
+        )
+        return dice_row([(label, [Die(face, "dim") for face in shown])])
+    label = tr.ngettext("Throw {n}", "Throw {n}", position.throws).format(n=position.throws)
+    can_keep = position.throws_left > 0
+    dice = []
+    for place, face in enumerate(shown):
+        held = place in kept
+        mark = (f"{place + 1} {KEPT}" if held else f"{place + 1}  ") if can_keep else ""
+        dice.append(Die(face, "bold yellow" if held else "white", mark))
+    return dice_row([(label, dice)])
+
+
+# -- the sheet ----------------------------------------------------------------------
+
+
+def _now_cell(position: Position, box: str, writable: Sequence[str]) -> str:
+    """What an open box of the player to move would take now, marked as the paper sheet
+    marks it (``(24)``, ``(✓)``, ``(—)``); ``·`` if it cannot be written now."""
+    if box not in writable:
+        return "·"
+    return f"({cell(position.rules, box, position.points_for(box))})"
+
+
+def sheet_view(
+    session: Session,
+    tr: Translator,
+    *,
+    cursor: str | None,
+    keys: bool,
+    sections: bool = True,
+) -> Table:
+    """The score sheet of the game in play: the paper sheet's rows, a column per player
+    (the player to move marked ``▸``), the would-be points of the mover's open boxes,
+    the box under the ``cursor`` (a person's choice, or the box a computer player is
+    about to write), and — when a person is to write (``keys``) — each writable box's
+    letter.
+
+    ``sections``: lines under series 1 and series 2, as on paper (left out when the
+    screen is short).
+    """
+    position = session.position
+    mover = None if position.over else position.current
+    showing = mover is not None and position.throws > 0
+    writable = position.writable_boxes() if showing else ()
+    letters = box_keys(position)
+    table = Table(
+        box=boxes.SIMPLE_HEAD if sections else None,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("", no_wrap=True, width=1)
+    table.add_column("", no_wrap=True, overflow="ellipsis", min_width=8)
+    for seat, sheet in enumerate(position.players):
+        name = Text(sheet.name, style="bold" if seat == mover else "")
+        if seat == mover:
+            name = Text(MOVER, style="bold") + name
+        table.add_column(name, justify="right", no_wrap=True, overflow="ellipsis", min_width=4)
+    last_box = list(position.players[0].boxes)[-1]
+    for row, label, cells in sheet_rows(Replay(position, ()), tr):
+        key = Text("")
+        texts = [Text(cell) for cell in cells]
+        is_box = row in letters
+        if is_box and showing and mover is not None and position.players[mover].boxes[row] is None:
+            chosen = row == cursor
+            style = "bold reverse" if chosen else "italic cyan" if row in writable else "dim"
+            texts[mover] = Text(_now_cell(position, row, writable), style=style)
+            if chosen:
+                key = Text(CURSOR, style="bold")
+            elif keys and row in writable:
+                key = Text(letters[row], style="bold")
+        label_style = "bold" if row == "total" else "dim" if not is_box else ""
+        if row == cursor:
+            label_style = "bold"
+        if row == "total":
+            texts = [Text(text.plain, style="bold") for text in texts]
+        table.add_row(
+            key,
+            Text(label, style=label_style),
+            *texts,
+            end_section=sections and row in ("bonus", last_box),
+        )
+    return table
+
+
+# -- the ranking game ----------------------------------------------------------------
+
+
+def hands_view(session: Session, tr: Translator) -> RenderableType:
+    """The ranking game: each player's latest hand, the players of this round marked."""
+    position = session.position
+    heading = (
+        tr.gettext("Play-off {n}").format(n=position.round)
+        if position.round
+        else tr.gettext("Hands")
+    )
+    table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 1))
+    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True, overflow="ellipsis")
+    winners = set(position.winners)
+    for seat, sheet in enumerate(position.players):
+        playing = seat in position.contenders
+        mover = not position.over and seat == position.current
+        name = Text((MOVER if mover else " ") + sheet.name, style="bold" if mover else "")
+        if not playing and not position.over:
+            name.stylize("dim")
+        if position.over and seat in winners:
+            name.stylize("bold green")
+        dice = Text(faces(sheet.hand)) if sheet.hand else Text("")
+        kind = Text(hand_name(tr, hand_kind(sheet.hand)), style="dim") if sheet.hand else Text("")
+        table.add_row(name, dice, kind)
+    return Group(Text(heading, style="bold underline"), table)
