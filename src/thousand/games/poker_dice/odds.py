@@ -61,14 +61,14 @@ def _roll_probabilities() -> Floats:
 ROLL_PROB = _roll_probabilities()
 """The chance of each throw of five dice (:data:`ROLLS` order)."""
 
-_ADD = np.array(
+ADD = np.array(
     [
         [INDEX[tuple(sorted((*dice, face)))] if len(dice) < DICE else -1 for face in FACES]
         for dice in MULTISETS
     ],
     dtype=np.int64,
 )
-"""``_ADD[k, f - 1]``: the multiset ``k`` with one more die showing ``f``."""
+"""``ADD[k, f - 1]``: the multiset ``k`` with one more die showing ``f``."""
 
 _SIZES = tuple(
     np.array([i for i, dice in enumerate(MULTISETS) if len(dice) == size], dtype=np.int64)
@@ -104,7 +104,7 @@ def keep_values(final: Floats) -> Floats:
     out[FIRST_ROLL:] = final
     for size in range(DICE - 1, -1, -1):
         rows = _SIZES[size]
-        out[rows] = out[_ADD[rows]].mean(axis=1)
+        out[rows] = out[ADD[rows]].mean(axis=1)
     return out
 
 
