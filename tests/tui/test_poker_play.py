@@ -9,11 +9,15 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.poker_support import BOX_KEY, drive, poker_app, poker_session, press, until
+from thousand.cli.commands.poker_play import PokerSitting
 from thousand.cli.main import main
+from thousand.cli.storage import DATA_DIR_ENV, games_dir
 from thousand.core.dice import RandomDice
+from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.record import replay
 from thousand.games.poker_dice.state import Position
@@ -276,3 +280,34 @@ def test_a_terminal_too_small_says_so() -> None:
         assert app.session.position.throws == 0
 
     asyncio.run(drive(app, body, size=(70, 20)))
+
+
+def test_play_again_turns_the_seats_and_saves_a_new_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    save = tmp_path / "first.json"
+    seats = [Seat("Anna"), Seat("Boris")]
+    throws = [[6, 6, 6, 6, 2], [1, 2, 3, 4, 6]]
+    session = poker_session("ranking", seats, throws, save_path=save)
+    sitting = PokerSitting(translator("en"), seed=5)
+    sitting.games.append((session, save, True))
+    app = PokerApp(session, translator("en"), fast=True, again=sitting.again)
+
+    async def body(app: PokerApp, pilot: Pilot[int]) -> None:
+        await press(pilot, "space", "s", "space", "s")
+        assert app.session.position.over
+        assert "[N] play again (first turn: Boris)" in app.visible_text()
+        await press(pilot, "n")
+        assert not app.session.position.over
+        assert app.session.names == ["Boris", "Anna"]
+        assert "A new game; first turn: Boris." in app.log_lines()
+        await press(pilot, "space")
+        assert app.session.position.throws == 1
+
+    asyncio.run(drive(app, body))
+    assert sitting.close() == [
+        f"The game is saved in {save}",
+        f"The game is saved in {sitting.games[1][1]}",
+    ]
+    assert sitting.games[1][1].parent == games_dir()

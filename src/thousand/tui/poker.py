@@ -87,6 +87,12 @@ TURN_PAUSE = 1.4
 FIRST_PAUSE = 0.6
 """Seconds before a computer player's first move."""
 
+TABLE_WIDTH = 41
+"""The left panel's least width: five dice and their padding."""
+MIN_SHEET = 30
+WIDE = 100
+"""From this width the key bar also names the boxes' letters (the sheet shows them)."""
+
 NextGame = Callable[[Session], Session]
 """Makes the session of the next game at the same table from the finished one."""
 
@@ -220,7 +226,9 @@ class PokerApp(App[int]):
         notice = Text(self.notice)
         if position.over:
             notice = Text(result(tr, self.winner_names()), style="bold green")
-        self.query_one("#notice", Static).update(notice)
+        shown = self.query_one("#notice", Static)
+        shown.update(notice)
+        shown.display = bool(notice.plain)
         coach = self.query_one("#coach", Static)
         coach.display = self.coach_shown
         if self.coach_shown:
@@ -235,9 +243,12 @@ class PokerApp(App[int]):
     def title_text(self) -> Text:
         position, tr = self.session.position, self.tr
         game = tr.gettext("Poker dice")
-        title = Text(game, style="bold")
         rules = rules_title(tr, self.rules)
-        if rules.lower() != game.lower():  # Russian calls the Russian sheet the game's name
+        if rules.lower().startswith(game.lower()):
+            # Russian calls its sheets by the game's name: «покер на костях, вариант второй».
+            title = Text(rules[:1].upper() + rules[1:], style="bold")
+        else:
+            title = Text(game, style="bold")
             title.append(" · " + rules)
         if position.is_ranking:
             if position.round:
@@ -271,13 +282,8 @@ class PokerApp(App[int]):
             )
         else:
             line = Text(throws_left(tr, position.throws_left), style="bold")
-        if rules.bank_unused_throws:
-            line.append(
-                " · "
-                + tr.ngettext(
-                    "{n} of them from the reserve", "{n} of them from the reserve", bank
-                ).format(n=bank)
-            )
+        if rules.bank_unused_throws and bank and not position.throws:
+            line.append(" " + tr.gettext("({n} from the reserve)").format(n=bank))
         if position.is_ranking and position.throws:
             line.append(" · " + hand_name(tr, hand_kind(position.dice)), style="bold")
         elif position.first_throw and rules.first_throw_double:
@@ -293,10 +299,17 @@ class PokerApp(App[int]):
         if session.position.is_ranking:
             return hands_view(session, tr)
         writing = self.human_may_act() and session.position.throws > 0
-        sections = self.size.height >= MIN_HEIGHT + 3
         # A computer player's box is under the cursor only once it has chosen it.
         cursor = self.cursor if writing or self.bot_writes else None
-        return sheet_view(session, tr, cursor=cursor, keys=writing, sections=sections)
+        return sheet_view(
+            session,
+            tr,
+            cursor=cursor,
+            keys=writing,
+            width=max(MIN_SHEET, self.size.width - TABLE_WIDTH - 3),
+            sections=self.size.height >= MIN_HEIGHT + 4,
+            settlement=self.size.height >= MIN_HEIGHT + 1,
+        )
 
     # -- the key bar -------------------------------------------------------------
 
@@ -341,7 +354,7 @@ class PokerApp(App[int]):
             else:
                 letters = box_keys(position)
                 open_boxes = position.writable_boxes()
-                if open_boxes:
+                if open_boxes and self.size.width >= WIDE:  # else the sheet shows the letters
                     first, last = letters[open_boxes[0]], letters[open_boxes[-1]]
                     span = first if first == last else f"{first}…{last}"
                     hints.append(KeyHint(span, tr.gettext("write a box")))
@@ -350,7 +363,9 @@ class PokerApp(App[int]):
                         box=self.box_name(self.cursor),
                         points=number(position.points_for(self.cursor)),
                     )
-                    hints.append(KeyHint(tr.gettext("↑↓ Enter"), what))
+                    wide = self.size.width >= WIDE  # the help says ↑ ↓ move the cursor
+                    key = tr.gettext("↑↓ Enter") if wide else tr.gettext("Enter")
+                    hints.append(KeyHint(key, what))
         hints += [
             coach,
             KeyHint("H", tr.gettext("rules")),
@@ -482,12 +497,12 @@ class PokerApp(App[int]):
 
     def throw_line(self, name: str, step: Step) -> str:
         """A throw in the log: ``Anna: 6 6 5 3 1``, or after keeping some dice
-        ``Anna: 6 6 kept, 6 2 4 → 6 6 6 2 4`` (the dice thrown, then all five)."""
+        ``Anna: kept 6 6, threw 6 2 4`` (all five are on the table above)."""
         assert step.thrown is not None
         dice = faces(sorted(self.session.shown))
         if isinstance(step.action, Throw) and step.action.keep:
-            return self.tr.gettext("{name}: {kept} kept, {thrown} → {dice}").format(
-                name=name, kept=faces(step.action.keep), thrown=faces(step.thrown), dice=dice
+            return self.tr.gettext("{name}: kept {kept}, threw {thrown}").format(
+                name=name, kept=faces(step.action.keep), thrown=faces(step.thrown)
             )
         return f"{name}: {dice}"
 

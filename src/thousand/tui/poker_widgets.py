@@ -111,7 +111,9 @@ def sheet_view(
     *,
     cursor: str | None,
     keys: bool,
+    width: int | None = None,
     sections: bool = True,
+    settlement: bool = True,
 ) -> Table:
     """The score sheet of the game in play: the paper sheet's rows, a column per player
     (the player to move marked ``▸``), the would-be points of the mover's open boxes,
@@ -119,30 +121,21 @@ def sheet_view(
     about to write), and — when a person is to write (``keys``) — each writable box's
     letter.
 
-    ``sections``: lines under series 1 and series 2, as on paper (left out when the
-    screen is short).
+    Fitted to ``width`` cells: numbers are never cut; the row labels, then the players'
+    names, are cut short with … first. ``sections``: lines under series 1 and series 2,
+    as on paper; ``settlement``: the totals against the average while the game is
+    played (it is always shown at the end) — both left out when the screen is short.
     """
     position = session.position
     mover = None if position.over else position.current
     showing = mover is not None and position.throws > 0
     writable = position.writable_boxes() if showing else ()
     letters = box_keys(position)
-    table = Table(
-        box=boxes.SIMPLE_HEAD if sections else None,
-        pad_edge=False,
-        show_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
-    table.add_column("", no_wrap=True, width=1)
-    table.add_column("", no_wrap=True, overflow="ellipsis", min_width=8)
-    for seat, sheet in enumerate(position.players):
-        name = Text(sheet.name, style="bold" if seat == mover else "")
-        if seat == mover:
-            name = Text(MOVER, style="bold") + name
-        table.add_column(name, justify="right", no_wrap=True, overflow="ellipsis", min_width=4)
     last_box = list(position.players[0].boxes)[-1]
+    rows: list[tuple[Text, Text, list[Text], bool]] = []
     for row, label, cells in sheet_rows(Replay(position, ()), tr):
+        if row == "against_average" and not settlement and not position.over:
+            continue
         key = Text("")
         texts = [Text(cell) for cell in cells]
         is_box = row in letters
@@ -154,18 +147,66 @@ def sheet_view(
                 key = Text(CURSOR, style="bold")
             elif keys and row in writable:
                 key = Text(letters[row], style="bold")
-        label_style = "bold" if row == "total" else "dim" if not is_box else ""
-        if row == cursor:
-            label_style = "bold"
+        label_style = "bold" if row in ("total", cursor) else "" if is_box else "dim"
         if row == "total":
             texts = [Text(text.plain, style="bold") for text in texts]
-        table.add_row(
-            key,
-            Text(label, style=label_style),
-            *texts,
-            end_section=sections and row in ("bonus", last_box),
+        rows.append((key, Text(label, style=label_style), texts, row in ("bonus", last_box)))
+    headers = []
+    for seat, sheet in enumerate(position.players):
+        header = Text(sheet.name, style="bold" if seat == mover else "")
+        headers.append(Text(MOVER, style="bold") + header if seat == mover else header)
+    numbers = [
+        max(len(texts[seat].plain) for _, _, texts, _ in rows) for seat in range(len(headers))
+    ]
+    names = [min(header.cell_len, NAME_WIDTH) for header in headers]
+    label_width = max(shown.cell_len for _, shown, _, _ in rows)
+    if width is not None:
+        # One cell between columns; the key's column is one cell wide.
+        room = width - 2 - len(headers) - sum(map(max, zip(numbers, names, strict=True)))
+        if room < label_width:
+            label_width = max(MIN_LABEL, room)
+            spare = width - 2 - len(headers) - label_width - sum(numbers)
+            names = _share(names, numbers, spare)
+    table = Table(
+        box=boxes.SIMPLE_HEAD if sections else None,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    table.add_column("", no_wrap=True, width=1)
+    table.add_column("", no_wrap=True, overflow="ellipsis", width=label_width)
+    for header, number_width, name_width in zip(headers, numbers, names, strict=True):
+        table.add_column(
+            header,
+            justify="right",
+            no_wrap=True,
+            overflow="ellipsis",
+            width=max(number_width, name_width),
         )
+    for key, shown, texts, section in rows:
+        table.add_row(key, shown, *texts, end_section=sections and section)
     return table
+
+
+NAME_WIDTH = 12
+"""The most cells a player's name takes at the head of a column."""
+MIN_LABEL = 8
+"""The fewest cells a row's label is cut to on a narrow screen."""
+
+
+def _share(names: list[int], numbers: list[int], spare: int) -> list[int]:
+    """The widths of the players' names once ``spare`` cells beyond their numbers are
+    shared out (a name never narrower than its column's numbers)."""
+    widths = list(numbers)
+    wanted = [max(0, name - number) for name, number in zip(names, numbers, strict=True)]
+    while spare > 0 and any(wanted):
+        for seat, want in enumerate(wanted):
+            if want and spare > 0:
+                widths[seat] += 1
+                wanted[seat] -= 1
+                spare -= 1
+    return widths
 
 
 # -- the ranking game ----------------------------------------------------------------
