@@ -20,6 +20,7 @@ import pytest
 
 from thousand.cli.main import main
 from thousand.core.errors import RulesError
+from thousand.games.dice1000.solver import pace
 from thousand.games.poker_dice import Outcome, Position, Throw, new_position
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import ROLL_PROB, ROLLS
@@ -365,6 +366,24 @@ def test_a_damaged_cache_is_solved_again(cache_folder: Path) -> None:
     strategy = load_or_solve(rules)
     assert strategy.source is None and Strategy.load(rules) is not None
     assert strategy.expected_total == pytest.approx(strategy.value({}), abs=0)
+
+
+def test_a_solve_runs_in_short_calls_that_ctrl_c_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel is called over bands of states (one unit each here), and progress is
+    told between calls: a Ctrl+C there (raised by the progress) ends the solve."""
+    monkeypatch.setattr(pace, "CALL_SECONDS", 0.0)
+    monkeypatch.setattr(pace, "PROGRESS_EVERY", 0.0)
+    lines: list[str] = []
+
+    def progress(line: str) -> None:
+        lines.append(line)
+        if len(lines) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve(rules_from_spec({"preset": "yahtzee", "throws": 1}), progress)
+    assert lines[0].startswith("solving 314,880 positions")
+    assert all("of the positions solved" in line for line in lines[1:])
 
 
 def test_the_ranking_game_is_refused() -> None:

@@ -7,6 +7,13 @@ turn the value of every keep and every box (:mod:`.strategy`). The tables come f
 :mod:`..scoring` alone (:mod:`.tables`); the numbers are added up by numba kernels
 (:mod:`.kernel`).
 
+Optima (expected final totals from the empty sheet): ``russian`` 215.5111,
+``russian_banked`` 276.5703, ``yahtzee`` 254.5877. The literature's 254.5896 (Verhoeff,
+Glenn) is Yahtzee under another joker: there a further yahtzee may go in any empty box,
+at the lower boxes' full values only once the upper box of its face is filled; under
+POKER_DICE.md §3's forced joker (the upper box of the face if empty, else a lower box,
+else an upper box for 0) the optimum is 254.5877 (the tests reproduce both).
+
     >>> from thousand.games.poker_dice.presets import load_preset
     >>> from thousand.games.poker_dice.solver import load_or_solve
     >>> strategy = load_or_solve(load_preset("yahtzee"))  # doctest: +SKIP

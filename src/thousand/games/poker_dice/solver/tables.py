@@ -132,9 +132,9 @@ class Tables:
     """``sub_next[upper, cls, box, j]``: the class after writing ``values[box][j]``."""
     n_flags: int
     base: npt.NDArray[np.int64]
-    st_mask: npt.NDArray[np.int32]
-    st_cls: npt.NDArray[np.int32]
-    st_flag: npt.NDArray[np.int32]
+    st_mask: npt.NDArray[np.int64]
+    st_cls: npt.NDArray[np.int64]
+    st_flag: npt.NDArray[np.int64]
     layer_start: npt.NDArray[np.int64]
     """States with ``n`` boxes filled are ``layer_start[n]`` to ``layer_start[n + 1]``."""
     width: int
@@ -370,7 +370,7 @@ def build_tables(rules: Rules) -> Tables:
             f"would need {total * width * 8 / 2**30:.1f} GiB (the limit is "
             f"{MEMORY_LIMIT / 2**30:.0f} GiB)"
         )
-    st_mask = np.repeat(order, size[order]).astype(np.int32)
+    st_mask = np.repeat(order, size[order]).astype(np.int64)
     local = np.arange(total, dtype=np.int64) - starts[st_mask]
     st_nflag = nflag[st_mask]
     layer_start = np.searchsorted(filled[st_mask], np.arange(n + 2)).astype(np.int64)
@@ -398,8 +398,8 @@ def build_tables(rules: Rules) -> Tables:
         n_flags=n_flags,
         base=starts,
         st_mask=st_mask,
-        st_cls=(local // st_nflag).astype(np.int32),
-        st_flag=(local % st_nflag).astype(np.int32),
+        st_cls=(local // st_nflag).astype(np.int64),
+        st_flag=(local % st_nflag).astype(np.int64),
         layer_start=layer_start,
         width=width,
         doubled=doubled,
