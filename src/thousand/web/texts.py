@@ -242,5 +242,38 @@ PAGE_TEXTS: tuple[str, ...] = (
         "every throw against it."
     ),
     N_("Dice seed: {seed}"),
+    # poker dice: the lobby
+    N_("Game"),
+    N_("Poker dice"),
+    N_("greedy"),
+    N_("chaser"),
+    N_("optimal"),
+    N_("Poker dice: {rules}"),
+    N_("A turn has up to three throws. Keep any dice and throw the others again."),
+    N_(
+        "After any throw, write the dice into one empty box of your sheet: ones to sixes, "
+        "then pair, two pairs, three of a kind, straights, full house, four of a kind, "
+        "poker and chance."
+    ),
+    N_("The highest total when every sheet is full wins. Each preset says how the boxes score."),
+    N_("Keys at the table: T or Space — throw, 1–5 — keep a die or give it back."),
+    # poker dice: a table
+    N_("Tap the dice to keep"),
+    N_("Dice showing"),
+    N_("Die {face}: kept"),
+    N_("Die {face}: thrown again"),
+    N_("kept"),
+    N_("Keep at most four dice: a throw throws at least one."),
+    N_("Throws left"),
+    N_("Throws left: {n}"),
+    N_("First throw: a combination of series 2 written now scores double."),
+    N_("Throw all five dice"),
+    N_("Throw all five again"),
+    N_("Throw {n} dice, keep {kept}"),
+    N_("Stand on these dice"),
+    N_("Or write the dice into a box of your sheet: tap its points."),
+    N_("Box"),
+    N_("Write {box}: {points}"),
+    N_("What this box would score now"),
 )
 """Every text of the page (``static/*.js``), in the order the page shows them."""

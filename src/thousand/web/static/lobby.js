@@ -22,7 +22,15 @@ const LEVEL_NAMES = {
   balanced: () => t("balanced"),
   bold: () => t("bold"),
   perfect: () => t("perfect"),
+  greedy: () => t("greedy"),
+  chaser: () => t("chaser"),
+  optimal: () => t("optimal"),
 };
+// Poker dice: its presets and levels, until /api/presets?game=poker_dice answers.
+const POKER_PRESET_NAMES = ["russian", "russian_banked", "yahtzee", "ranking"];
+const POKER_LEVELS = ["greedy", "chaser", "optimal"];
+const GAMES = ["dice1000", "poker_dice"];
+const GAME_KEY = "thousand.game";
 const MAX_PLAYERS = 8;
 const NAME_MAX = 40;
 const RULES_FILE_MAX = 60000;
@@ -63,10 +71,15 @@ export class Lobby {
     this.root = root;
     this.presets = PRESET_NAMES.map((name) => ({ name, title: presetTitle(name), description: "" }));
     this.levels = LEVELS.map((level) => ({ level, name: levelName(level) }));
+    this.pokerPresets = POKER_PRESET_NAMES.map((name) => ({ name, title: name, description: "" }));
+    this.pokerLevels = POKER_LEVELS.map((level) => ({ level, name: levelName(level) }));
     this.rooms = null;
     this.roomsError = false;
     this.timer = null;
+    const game = store.get(GAME_KEY);
     this.form = {
+      game: GAMES.includes(game) ? game : "dice1000",
+      pokerPreset: "russian",
       name: store.get(NAME_KEY) || "",
       rulesMode: "preset",
       preset: "classic",
@@ -102,18 +115,55 @@ export class Lobby {
   }
 
   async loadPresets() {
-    const answer = await api("GET", `/api/presets?lang=${encodeURIComponent(lang())}`);
-    if (answer.ok && answer.body) {
-      if (Array.isArray(answer.body.presets) && answer.body.presets.length) {
-        this.presets = answer.body.presets.filter((item) => item && typeof item.name === "string");
-      }
-      if (Array.isArray(answer.body.levels) && answer.body.levels.length) {
-        this.levels = answer.body.levels.filter((item) => item && typeof item.level === "string");
-      }
-      if (this.rulesDetail) this.renderRulesDetail();
-      this.renderSeats();
-      this.renderRooms();
-    }
+    const [dice, poker] = await Promise.all([
+      api("GET", `/api/presets?lang=${encodeURIComponent(lang())}`),
+      api("GET", `/api/presets?game=poker_dice&lang=${encodeURIComponent(lang())}`),
+    ]);
+    const presets = (answer) =>
+      answer.ok && answer.body && Array.isArray(answer.body.presets) && answer.body.presets.length
+        ? answer.body.presets.filter((item) => item && typeof item.name === "string")
+        : null;
+    const levels = (answer) =>
+      answer.ok && answer.body && Array.isArray(answer.body.levels) && answer.body.levels.length
+        ? answer.body.levels.filter((item) => item && typeof item.level === "string")
+        : null;
+    this.presets = presets(dice) || this.presets;
+    this.levels = levels(dice) || this.levels;
+    this.pokerPresets = presets(poker) || this.pokerPresets;
+    this.pokerLevels = levels(poker) || this.pokerLevels;
+    if (this.rulesDetail) this.renderRulesDetail();
+    this.renderSeats();
+    this.renderRooms();
+  }
+
+  poker() {
+    return this.form.game === "poker_dice";
+  }
+
+  /** The chosen game's computer levels. */
+  gameLevels() {
+    return this.poker() ? this.pokerLevels : this.levels;
+  }
+
+  /** Another game chosen: its own rules, levels and options (the form keeps the rest). */
+  chooseGame(game) {
+    const f = this.form;
+    if (f.game === game) return;
+    const from = f.game === "poker_dice" ? POKER_LEVELS : LEVELS;
+    const to = game === "poker_dice" ? POKER_LEVELS : LEVELS;
+    f.seats = f.seats.map((seat) => {
+      if (!seat.startsWith("bot:")) return seat;
+      const index = Math.max(0, from.indexOf(seat.slice(4)));
+      return `bot:${to[Math.min(index, to.length - 1)]}`;
+    });
+    f.game = game;
+    if (game === "poker_dice" && f.rulesMode === "house") f.rulesMode = "preset";
+    store.set(GAME_KEY, game);
+    this.build();
+    this.roomsKey = null;
+    this.renderRooms();
+    const radio = document.getElementById(`create-game-${game}`);
+    if (radio) radio.focus();
   }
 
   async refresh() {
@@ -164,14 +214,23 @@ export class Lobby {
             "section",
             { class: "panel about", "aria-labelledby": "about-title" },
             h("h2", { id: "about-title" }, t("How to play")),
-            h(
-              "ul",
-              null,
-              h("li", null, t("A turn starts with a throw of all five dice. 1s (10 points), 5s (5 points), three or more of a kind and straights score.")),
-              h("li", null, t("Set the scoring dice aside and throw the others again, or stop and record the turn total. A throw with nothing scoring loses the turn.")),
-              h("li", null, t("The first to 1000 wins. The rules add an entry score, barrels and more: each preset says which.")),
-              h("li", null, t("Keys at the table: T or Space — throw, S — stop, 1–9 — which dice to set aside.")),
-            ),
+            this.poker()
+              ? h(
+                  "ul",
+                  null,
+                  h("li", null, t("A turn has up to three throws. Keep any dice and throw the others again.")),
+                  h("li", null, t("After any throw, write the dice into one empty box of your sheet: ones to sixes, then pair, two pairs, three of a kind, straights, full house, four of a kind, poker and chance.")),
+                  h("li", null, t("The highest total when every sheet is full wins. Each preset says how the boxes score.")),
+                  h("li", null, t("Keys at the table: T or Space — throw, 1–5 — keep a die or give it back.")),
+                )
+              : h(
+                  "ul",
+                  null,
+                  h("li", null, t("A turn starts with a throw of all five dice. 1s (10 points), 5s (5 points), three or more of a kind and straights score.")),
+                  h("li", null, t("Set the scoring dice aside and throw the others again, or stop and record the turn total. A throw with nothing scoring loses the turn.")),
+                  h("li", null, t("The first to 1000 wins. The rules add an entry score, barrels and more: each preset says which.")),
+                  h("li", null, t("Keys at the table: T or Space — throw, S — stop, 1–9 — which dice to set aside.")),
+                ),
           ),
         ),
       ),
@@ -187,7 +246,7 @@ export class Lobby {
   }
 
   scorekeeper() {
-    return this.form.dice === "table" && this.form.keeper === "one";
+    return !this.poker() && this.form.dice === "table" && this.form.keeper === "one";
   }
 
   /** Under table dice: each player on their own phone, or one device for the table. */
@@ -328,6 +387,20 @@ export class Lobby {
       );
     this.keeperBox = h("div", { class: "keeper-choice" });
     this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
+    const gameRadio = (value, label) =>
+      h(
+        "div",
+        { class: "check" },
+        h("input", {
+          id: `create-game-${value}`,
+          type: "radio",
+          name: "game",
+          value,
+          checked: f.game === value,
+          onchange: () => this.chooseGame(value),
+        }),
+        h("label", { for: `create-game-${value}` }, label),
+      );
     return h(
       "form",
       {
@@ -345,15 +418,24 @@ export class Lobby {
         h("label", { for: "create-name" }, t("Your name")),
         nameInput,
       ),
-      h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
       h(
         "fieldset",
-        null,
-        h("legend", null, t("Dice")),
-        diceRadio("server", t("The server throws the dice")),
-        diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
-        this.keeperBox,
+        { class: "game-choice" },
+        h("legend", null, t("Game")),
+        gameRadio("dice1000", t("Dice 1000")),
+        gameRadio("poker_dice", t("Poker dice")),
       ),
+      h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
+      this.poker()
+        ? null
+        : h(
+            "fieldset",
+            null,
+            h("legend", null, t("Dice")),
+            diceRadio("server", t("The server throws the dice")),
+            diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
+            this.keeperBox,
+          ),
       h(
         "fieldset",
         null,
@@ -374,12 +456,14 @@ export class Lobby {
           seconds,
           h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
         ),
-        check(
-          "create-advisor",
-          "advisor",
-          t("Advisor"),
-          t("People may see their winning chances with perfect play."),
-        ),
+        this.poker()
+          ? null
+          : check(
+              "create-advisor",
+              "advisor",
+              t("Advisor"),
+              t("People may see their winning chances with perfect play."),
+            ),
         check("create-private", "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
         check("create-mute", "muteSpectators", t("Spectators may not chat")),
       ),
@@ -412,7 +496,7 @@ export class Lobby {
     fill(
       this.rulesBox,
       radio("preset", t("A preset")),
-      radio("house", t("House rules")),
+      this.poker() ? null : radio("house", t("House rules")),
       radio("file", t("A rules file (TOML or JSON)")),
       this.rulesDetail,
     );
@@ -428,7 +512,10 @@ export class Lobby {
       return;
     }
     if (f.rulesMode === "preset") {
-      const chosen = this.presets.find((item) => item.name === f.preset) || this.presets[0];
+      const poker = this.poker();
+      const presets = poker ? this.pokerPresets : this.presets;
+      const current = poker ? f.pokerPreset : f.preset;
+      const chosen = presets.find((item) => item.name === current) || presets[0];
       const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
       fill(
         this.rulesDetail,
@@ -442,13 +529,14 @@ export class Lobby {
               id: "create-preset",
               "aria-describedby": "create-preset-hint",
               onchange: (event) => {
-                f.preset = event.target.value;
-                const item = this.presets.find((preset) => preset.name === f.preset);
+                if (poker) f.pokerPreset = event.target.value;
+                else f.preset = event.target.value;
+                const item = presets.find((preset) => preset.name === event.target.value);
                 description.textContent = item ? item.description || "" : "";
               },
             },
-            this.presets.map((item) =>
-              h("option", { value: item.name, selected: item.name === f.preset }, item.title || item.name),
+            presets.map((item) =>
+              h("option", { value: item.name, selected: item.name === current }, item.title || item.name),
             ),
           ),
           description,
@@ -461,7 +549,7 @@ export class Lobby {
       rows: 8,
       spellcheck: "false",
       maxlength: RULES_FILE_MAX,
-      placeholder: 'preset = "classic"\nentry_threshold = 50',
+      placeholder: this.poker() ? 'preset = "russian"\nthrows = 3' : 'preset = "classic"\nentry_threshold = 50',
       value: f.file,
       oninput: (event) => {
         f.file = event.target.value;
@@ -526,7 +614,7 @@ export class Lobby {
               },
               h("option", { value: "local", selected: f.seats[index] === "local" }, t("a person without a phone")),
               h("option", { value: "open", selected: f.seats[index] === "open" }, t("a person (open seat)")),
-              this.levels.map((item) =>
+              this.gameLevels().map((item) =>
                 h(
                   "option",
                   { value: `bot:${item.level}`, selected: f.seats[index] === `bot:${item.level}` },
@@ -586,7 +674,7 @@ export class Lobby {
       }
       rules = made.rules;
     } else {
-      rules = f.preset;
+      rules = this.poker() ? f.pokerPreset : f.preset;
     }
     let seconds = null;
     if (f.clock) {
@@ -620,11 +708,12 @@ export class Lobby {
         seats.push({ open: true });
       }
     }
+    const poker = this.poker();
     const options = {
       turn_seconds: seconds,
-      advisor: f.advisor,
+      advisor: poker ? false : f.advisor,
       private: f.private,
-      dice: f.dice,
+      dice: poker ? "server" : f.dice,
       language: lang(),
     };
     if (f.muteSpectators) options.mute_spectators = true;
@@ -632,7 +721,9 @@ export class Lobby {
     this.busy = true;
     this.submitButton.disabled = true;
     this.showError("");
-    const answer = await api("POST", "/api/rooms", { name, rules, seats, options });
+    // dice 1000, the default game, is not named: the body stays PROTOCOL.md's own
+    const body = poker ? { name, game: f.game, rules, seats, options } : { name, rules, seats, options };
+    const answer = await api("POST", "/api/rooms", body);
     this.busy = false;
     this.submitButton.disabled = false;
     if (answer.ok && answer.body && typeof answer.body.room === "string" && typeof answer.body.token === "string") {
@@ -655,7 +746,7 @@ export class Lobby {
     if (!this.roomsBox) return;
     // Redrawn only when something changed, and the focused link kept: the list refreshes
     // every few seconds under a keyboard user's focus.
-    const key = JSON.stringify([this.rooms, this.roomsError, this.presets, lang()]);
+    const key = JSON.stringify([this.rooms, this.roomsError, this.presets, this.pokerPresets, lang()]);
     if (key === this.roomsKey && this.roomsBox.firstChild) return;
     this.roomsKey = key;
     const focused = document.activeElement;
@@ -687,7 +778,10 @@ export class Lobby {
     const seats = Array.isArray(room.seats) ? room.seats : [];
     const open = seats.some((seat) => seat && seat.open);
     const canJoin = room.status === "waiting" && open;
-    const title = rulesTitle(room, this.presets);
+    const title =
+      room.game === "poker_dice"
+        ? t("Poker dice: {rules}", { rules: rulesTitle(room, this.pokerPresets) })
+        : rulesTitle(room, this.presets);
     const link = `/r/${encodeURIComponent(room.room)}`;
     const seatItems = seats.map((seat, index) => {
       if (!seat || seat.open) {

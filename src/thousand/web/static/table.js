@@ -10,6 +10,7 @@ import { die, faces, isFace, scoringPositions, setFace } from "./dice.js";
 import { api, errorMessage, fill, h, store, typing } from "./dom.js";
 import { lang, number, t } from "./i18n.js";
 import { levelName, rulesTitle, statusName } from "./lobby.js";
+import { PokerView } from "./poker.js";
 
 const NAME_KEY = "thousand.name";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
@@ -104,6 +105,7 @@ export class Table {
     this.skew = 0;
     this.status = "";
     this.shown = {};
+    this.poker = null;
   }
 
   start() {
@@ -441,7 +443,7 @@ export class Table {
           el.copied,
         ),
         el.join,
-        h(
+        (el.grid = h(
           "div",
           { class: "table-grid" },
           h(
@@ -463,7 +465,7 @@ export class Table {
           h(
             "div",
             { class: "side" },
-            h("section", { class: "panel sheet" }, h("h2", { id: "sheet-title" }, t("Score sheet")), el.sheet),
+            (el.sheetPanel = h("section", { class: "panel sheet" }, h("h2", { id: "sheet-title" }, t("Score sheet")), el.sheet)),
             h(
               "section",
               { class: "panel chat" },
@@ -473,7 +475,7 @@ export class Table {
               el.chatForm,
             ),
           ),
-        ),
+        )),
         el.fair,
       ),
     );
@@ -565,24 +567,46 @@ export class Table {
     const forName = acting && !mine && toMove >= 0 ? str(players[toMove].name) : "";
     const options = room.options && typeof room.options === "object" ? room.options : {};
     const tableDice = game.dice === "table" || options.dice === "table";
-    return { state, game, room, view, players, you, seatOf, toMove, over, mine, turn, legal, refusals, acting, forName, tableDice };
+    const poker = game.game === "poker_dice";
+    return { state, game, room, view, players, you, seatOf, toMove, over, mine, turn, legal, refusals, acting, forName, tableDice, poker };
+  }
+
+  /**
+   * A poker dice room: its own dice, actions, sheet and turn endings (poker.js). The page
+   * is marked so the sheet, where the player writes, is laid out beside the dice (on a
+   * phone: right under the actions).
+   */
+  pokerView() {
+    if (!this.poker) this.poker = new PokerView(this);
+    this.el.grid.classList.add("poker");
+    this.el.sheetPanel.classList.add("poker");
+    return this.poker;
   }
 
   render() {
     const f = this.facts();
+    const poker = f.poker ? this.pokerView() : null;
     this.renderRoom(f);
     this.renderJoin(f);
     this.renderPlayers(f);
-    this.renderTurn(f);
-    this.renderActions();
-    this.renderEvents(f);
-    this.renderAdvice(f);
+    if (poker) {
+      poker.renderTurn(f);
+      this.renderActions();
+      poker.renderEvents(f);
+      this.el.advice.hidden = true;
+      poker.renderSheet(f);
+    } else {
+      this.renderTurn(f);
+      this.renderActions();
+      this.renderEvents(f);
+      this.renderAdvice(f);
+      this.renderSheet(f);
+    }
     this.renderOver(f);
-    this.renderSheet(f);
     this.renderChatNote(f);
     this.renderFair(f);
     this.tick();
-    const title = t("Dice 1000");
+    const title = f.poker ? t("Poker dice") : t("Dice 1000");
     if (f.forName) document.title = `▶ ${t("Entering for: {name}", { name: f.forName })} · ${title}`;
     else document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
     this.showEntry(f);
@@ -750,7 +774,7 @@ export class Table {
         const seat = asArray(room.seats)[seatOf(index)];
         if (seat && seat.local) tags.push(t("at the table, without a phone"));
         if (player.auto) tags.push(t("played by the computer: time ran out"));
-        const where = str(standings[index]);
+        const where = f.poker ? this.handName(player, f) : str(standings[index]);
         items.push(
           h(
             "li",
@@ -768,7 +792,7 @@ export class Table {
               moving ? h("span", { class: "sr-only" }, t("to move")) : null,
               moving ? h("span", { class: "p-clock", "data-clock": "1", hidden: true }) : null,
             ),
-            h("div", { class: "p-score" }, number(player.score)),
+            h("div", { class: "p-score" }, f.poker ? this.pokerScore(player, f) : number(player.score)),
             tags.length ? h("div", { class: "p-tags" }, tags.join(" · ")) : null,
             where ? h("div", { class: "p-where" }, where) : null,
           ),
@@ -807,23 +831,39 @@ export class Table {
     this.el.players.dataset.count = String(items.length);
   }
 
+  /** Poker dice: a player's total, or in the ranking game the dice of their hand. */
+  pokerScore(player, f) {
+    if (f.game.sheet !== "ranking") return number(player.total);
+    const dice = asArray(player.dice).filter(isFace);
+    return dice.length ? h("span", { class: "p-hand", role: "img", "aria-label": faces(dice) }, dice.map((face) => die(face, "small"))) : "—";
+  }
+
+  handName(player, f) {
+    const hands = f.view.hands && typeof f.view.hands === "object" ? f.view.hands : {};
+    return f.game.sheet === "ranking" && typeof player.hand === "string" ? str(hands[player.hand]) || player.hand : "";
+  }
+
+  renderWaiting(f) {
+    const open = asArray(f.room.seats).filter((seat) => seat && seat.open).length;
+    fill(
+      this.el.waiting,
+      h(
+        "div",
+        { class: "panel" },
+        h("h2", null, t("Waiting for players")),
+        h("p", null, t("The game starts when every seat is taken. Open seats: {n}.", { n: open })),
+        f.you !== null ? h("p", { class: "muted" }, t("Send the invite link above to whoever you want to play with.")) : null,
+      ),
+    );
+  }
+
   renderTurn(f) {
     const { room, players, turn, toMove, over, game, view } = f;
     const waiting = room.status === "waiting";
     this.el.waiting.hidden = !waiting;
     this.el.turn.hidden = waiting;
     if (waiting) {
-      const open = asArray(room.seats).filter((seat) => seat && seat.open).length;
-      fill(
-        this.el.waiting,
-        h(
-          "div",
-          { class: "panel" },
-          h("h2", null, t("Waiting for players")),
-          h("p", null, t("The game starts when every seat is taken. Open seats: {n}.", { n: open })),
-          f.you !== null ? h("p", { class: "muted" }, t("Send the invite link above to whoever you want to play with.")) : null,
-        ),
-      );
+      this.renderWaiting(f);
       return;
     }
     const mover = players[toMove];
@@ -963,6 +1003,10 @@ export class Table {
   renderActions() {
     if (!this.state) return;
     const f = this.facts();
+    if (f.poker) {
+      this.pokerView().renderActions(f);
+      return;
+    }
     const { legal, refusals, you, mine, over, room, acting } = f;
     const focused = document.activeElement;
     const hadFocus = focused && this.el.actions.contains(focused) ? focused.dataset.act || "" : null;
@@ -1293,7 +1337,7 @@ export class Table {
       .filter(Boolean);
     fill(
       this.el.over,
-      h("h2", { id: "over-title" }, winner ? t("Winner: {name}.", { name: winner }) : t("The game is over.")),
+      h("h2", { id: "over-title" }, winner ? t("Winner: {name}.", { name: winner }) : str(f.view.result) || t("The game is over.")),
       h(
         "div",
         { class: "over-buttons" },
@@ -1504,6 +1548,10 @@ export class Table {
     const key = event.key;
     const lower = typeof key === "string" ? key.toLowerCase() : "";
     const onControl = event.target instanceof Element && event.target.closest("button, a, summary, [role='button']");
+    if (f.poker) {
+      this.pokerView().onKey(event, f);
+      return;
+    }
     const has = (name) => f.legal.some((item) => item === name);
     if (has("dice")) {
       const need = this.need(f);
