@@ -37,7 +37,6 @@ ranking game's chances of every action (the coach shows them).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection, Mapping
 from typing import Final, Protocol
 
@@ -45,7 +44,7 @@ import numpy as np
 
 from thousand.core.dice import DICE
 from thousand.core.errors import ThousandError
-from thousand.games.poker_dice.actions import STOP, Action, Stop, Throw, Write
+from thousand.games.poker_dice.actions import STOP, Action, Throw, Write
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import (
     INDEX,
@@ -79,11 +78,11 @@ class BotLevelError(ThousandError):
     """An unknown computer player level was asked for."""
 
 
-def _solver_strategy(rules: Rules) -> SheetValues:
+def solver_strategy(rules: Rules) -> SheetValues:
     """The solver's strategy of ``rules`` (from its cache, solved on first use)."""
-    solver = importlib.import_module("thousand.games.poker_dice.solver")  # numba: on demand
-    strategy: SheetValues = solver.load_or_solve(rules)
-    return strategy
+    from thousand.games.poker_dice.solver import load_or_solve  # noqa: PLC0415 (numba)
+
+    return load_or_solve(rules)
 
 
 # -- the levels ----------------------------------------------------------------------
@@ -197,7 +196,8 @@ def _chaser_ranking(position: Position) -> Action:
 def ranking_choices(position: Position) -> dict[Action, float]:
     """The ranking game: each legal decision's chance of winning the round (a tie counts
     half), as the optimal player values it (see :class:`~.odds.RankingOdds`); exact for
-    the last player of a round. Before the turn's first throw, the turn's own chance."""
+    the last player of a round. Before the turn's first throw, the turn's own chance.
+    :data:`STOP` comes first, so that a keep no better than standing is not taken."""
     odds = ranking_odds(position.rules)
     best, after = _round_view(position)
     shown = -1 if best is None else odds.hands.index(best)
@@ -207,12 +207,10 @@ def ranking_choices(position: Position) -> dict[Action, float]:
         landed = ends if left < 2 else np.maximum(ends, best_keep_values(kept[left - 2]))
         return {action: float(ROLL_PROB @ landed) for action in position.legal_actions()}
     roll = ROLL_INDEX[position.dice]
-    values: dict[Action, float] = {}
+    values: dict[Action, float] = {STOP: float(ends[roll])}  # first: standing wins ties
     for action in position.legal_actions():
         if isinstance(action, Throw):
             values[action] = float(kept[left - 1][INDEX[action.keep]])
-        elif isinstance(action, Stop):
-            values[action] = float(ends[roll])
     return values
 
 
@@ -223,7 +221,7 @@ class OptimalBot:
     """The ``optimal`` level: the solver's best expected final total in sheet games, the
     best chance to beat the hands shown in the ranking game (module docstring)."""
 
-    def __init__(self, rules: Rules, loader: StrategyLoader = _solver_strategy) -> None:
+    def __init__(self, rules: Rules, loader: StrategyLoader = solver_strategy) -> None:
         self.rules = rules
         self._loader = loader
         self._strategy: SheetValues | None = None

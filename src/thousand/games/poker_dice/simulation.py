@@ -388,6 +388,7 @@ def play_tournament(
     seed: int,
     *,
     policies: Sequence[Policy] | None = None,
+    strategy: Strategy | None = None,
     native: bool | None = None,
     progress: Callable[[int], None] | None = None,
     preparing: Callable[[str], None] | None = None,
@@ -395,12 +396,16 @@ def play_tournament(
     """Play ``games`` games between computer players of ``levels`` (in seat order).
 
     ``policies`` replace the levels' own bots on the engine path (a custom player);
+    ``strategy`` is the optimal player's (found in the cache, or solved, when not given);
     ``native`` forces a path (None: native when it can play them). ``preparing`` hears
     what is being prepared (a solve of the rules, on first use).
     """
     levels = list(levels)
     names = display_names(levels)
-    strategy = _strategy(rules, levels, preparing)
+    if strategy is None:
+        strategy = _strategy(rules, levels, preparing)
+    elif strategy.rules != rules:
+        raise ValueError("the strategy is of other rules than the tournament")
     expected = [
         strategy.expected_total if strategy is not None and level == "optimal" else None
         for level in levels
