@@ -513,6 +513,32 @@ def test_the_computer_plays_its_turns_by_itself(tmp_path: Path) -> None:
     assert replay_fields(states[-1]["game"]) == replay(record).to_json_data()
 
 
+def test_an_optimal_computer_solves_the_rules_once_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first decision of ``optimal`` in a sheet game waits for the solver (seconds,
+    once: then it is cached); meanwhile every client reads why in ``view.solving``."""
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "cache"))
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, token = poker_room(client, seats=[{"bot": "optimal"}], rules="yahtzee")
+        anna = connect(stack, client, room, token)
+        seq = anna.next_state()["seq"]
+        act(anna, seq, "throw")
+        seq = anna.next_state()["seq"]
+        act(anna, seq, "write", box="chance")
+        notes = []
+        while True:
+            state = anna.next_state()
+            notes.append(state["game"]["view"]["solving"])
+            if state["game"]["to_move"] == "Anna" and not state["game"]["thinking"]:
+                break
+        record = get_record(client, room)
+    assert record["turns"][1]["player"] == "Optimal" and record["turns"][1]["box"]
+    assert any(note and note.startswith("Solving the strategy of Yahtzee rules once") for note in notes)
+    assert notes[-1] is None
+    assert list((tmp_path / "cache" / "poker_dice").glob("*.npz"))
+
+
 # -- rematch and restart -------------------------------------------------------------
 
 

@@ -47,7 +47,12 @@ from thousand.games.poker_dice.presets import (
     rules_to_spec,
 )
 from thousand.games.poker_dice.table import Session
-from thousand.games.poker_dice.words import preset_description, preset_title, refusal
+from thousand.games.poker_dice.words import (
+    preset_description,
+    preset_title,
+    refusal,
+    rules_title,
+)
 from thousand.web.protocol import Options, ProtocolError
 from thousand.web.room import PROGRAM, BaseRoom, illegal, read_rules_file
 
@@ -57,6 +62,9 @@ LEVEL_NAMES: dict[str, str] = {
     "optimal": N_("optimal"),
 }
 """The computer levels of poker dice as people call them (the catalogs translate them)."""
+
+SOLVING = N_("Solving the strategy of {rules} once (about 10 s)…")
+"""Said while the solver's strategy is made for an ``optimal`` computer."""
 
 
 def poker_rules_of(spec: object) -> tuple[Rules, str | dict[str, Any]]:
@@ -122,6 +130,24 @@ class PokerRoom(BaseRoom):
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error, self.game)
+
+    def preparation(self) -> tuple[str, Callable[[Callable[[str], None]], object]] | None:
+        """An ``optimal`` computer of a sheet game reads the solver's strategy of the
+        rules: solved once (seconds) and cached, before its first decision."""
+        mover = self.mover
+        if mover is None or self.seats[mover].kind != "bot" or self.game.sheet == "ranking":
+            return None
+        if self.seats[mover].level != "optimal":
+            return None
+        from thousand.games.poker_dice.solver import cache_path, load_or_solve  # noqa: PLC0415
+
+        if cache_path(self.game).exists():
+            return None
+        rules = self.game
+        return f"{NAME}:{rules.canonical()}", lambda progress: load_or_solve(rules, progress)
+
+    def solving_note(self, tr: Translator) -> str:
+        return tr.gettext(SOLVING).format(rules=rules_title(tr, self.game))
 
     # -- the game -------------------------------------------------------------------
 

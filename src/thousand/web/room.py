@@ -62,6 +62,7 @@ from thousand.games.dice1000.words import (
     preset_description,
     refusal,
     rules_title,
+    solving,
 )
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 
@@ -322,6 +323,16 @@ class BaseRoom:
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         """Why the engine refused an action, in ``tr``'s language."""
+        raise NotImplementedError
+
+    def preparation(self) -> tuple[str, Callable[[Callable[[str], None]], object]] | None:
+        """What must be made once before the computer to move can decide (a strategy to
+        solve), as a key shared by the rooms that need the same and a call the server runs
+        off its event loop with a progress callback; None when nothing is needed."""
+        return None
+
+    def solving_note(self, tr: Translator) -> str:
+        """What clients are told while :meth:`preparation`'s call runs."""
         raise NotImplementedError
 
     # -- making one ----------------------------------------------------------------
@@ -648,6 +659,9 @@ class Room(BaseRoom):
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error)
+
+    def solving_note(self, tr: Translator) -> str:
+        return solving(tr, self.game.rules)
 
     def _new_game(self) -> None:
         seats = [Seat(seat.name or "", seat.level) for seat in self.seats]

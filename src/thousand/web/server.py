@@ -38,7 +38,6 @@ from thousand.core.errors import RulesError, ThousandError
 from thousand.core.i18n import LANGUAGES, N_, Translator, translator
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.words import solving
 from thousand.web.limits import AddressLimits, ConnectionLimits
 from thousand.web.protocol import (
     MAX_BODY_BYTES,
@@ -187,6 +186,7 @@ class Hub:
             settings.http_rate or 1e9, (settings.http_rate or 1e9) * 5
         )
         self._room_loads: dict[str, asyncio.Lock] = {}
+        self._preparing: dict[str, asyncio.Task[object]] = {}
 
     # -- rooms in and out of memory ----------------------------------------------------
 
@@ -284,7 +284,7 @@ class Hub:
             view = game["view"] = dict(view)  # the shared view is cached: never written to
             note = None
             if live.solving:
-                note = solving(tr, room.game.rules)
+                note = room.solving_note(tr)
                 if live.solve_progress:
                     note = f"{note} {live.solve_progress}"
             view["solving"] = note
@@ -358,6 +358,9 @@ class Hub:
         level = room.seats[mover].level if room.seats[mover].kind == "bot" else None
         if isinstance(room, Room) and level == "perfect":
             await self._ensure_strategy(live)
+        prepared = room.preparation()
+        if prepared is not None:
+            await self._prepare(live, *prepared)
         move = await asyncio.to_thread(decide)
         async with live.lock:
             if live.room is not room or room.seq != seq:
@@ -379,6 +382,29 @@ class Hub:
         live.solving = True
         try:
             await self.strategies.ready(live.room.game, progress, players)
+        finally:
+            live.solving = False
+            live.solve_progress = None
+
+    async def _prepare(
+        self, live: LiveRoom, key: str, call: Callable[[Callable[[str], None]], object]
+    ) -> None:
+        """Run a room's preparation (a strategy to solve) in a worker thread, once for
+        every room that needs the same; meanwhile every client is told."""
+        loop = asyncio.get_running_loop()
+
+        def progress(line: str) -> None:  # in a worker thread
+            loop.call_soon_threadsafe(self._solve_progress, live, line)
+
+        task = self._preparing.get(key)
+        if task is None:
+            task = asyncio.create_task(asyncio.to_thread(call, progress))
+            self._preparing[key] = task
+            task.add_done_callback(lambda _t: self._preparing.pop(key, None))
+        live.solving = True
+        self.broadcast(live)
+        try:
+            await asyncio.shield(task)
         finally:
             live.solving = False
             live.solve_progress = None

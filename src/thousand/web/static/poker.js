@@ -87,7 +87,9 @@ export class PokerView {
       title,
       !over && game.thinking ? h("span", { class: "thinking", "aria-label": t("thinking") }, h("i"), h("i"), h("i")) : null,
     );
-    el.solving.hidden = true;
+    const solving = str(view.solving);
+    if (el.solving.textContent !== solving) el.solving.textContent = solving;
+    el.solving.hidden = !solving;
 
     const owner = showing ? players.find((player, index) => f.seatOf(index) === showing.player) : null;
     const fresh = new Set(showing ? asArray(showing.fresh) : []);
