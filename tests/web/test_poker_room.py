@@ -534,7 +534,8 @@ def test_an_optimal_computer_solves_the_rules_once_and_says_so(
                 break
         record = get_record(client, room)
     assert record["turns"][1]["player"] == "Optimal" and record["turns"][1]["box"]
-    assert any(note and note.startswith("Solving the strategy of Yahtzee rules once") for note in notes)
+    said = "Solving the strategy of Yahtzee rules once"
+    assert any(note and note.startswith(said) for note in notes)
     assert notes[-1] is None
     assert list((tmp_path / "cache" / "poker_dice").glob("*.npz"))
 
