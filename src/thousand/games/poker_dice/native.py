@@ -84,7 +84,7 @@ def game_keys(seed: int, start: int, games: int) -> Any:
 @njit(cache=True)
 def uniform(key: Any, index: int) -> float:
     """The ``index``-th uniform number (in [0, 1), 53 bits) of a game's stream."""
-    z = mix(key + np.uint64(index + 1) * np.uint64(GAMMA))
+    z = mix(np.uint64(key) + np.uint64(index + 1) * np.uint64(GAMMA))
     return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 

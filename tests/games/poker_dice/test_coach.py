@@ -1,0 +1,129 @@
+"""The coach: every decision with its value, best first, consistent with the solver (the
+best option is the position's value, a throw is worth the average of the best options
+after it) and with the optimal player's choice."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.games.poker_dice.bot_support import random_position, rules_of, strategy_of
+from tests.games.poker_dice.engine_support import start, throw
+from thousand.games.poker_dice import STOP, THROW, Outcome, Position, Throw, Write
+from thousand.games.poker_dice.bots import OptimalBot, make_bot
+from thousand.games.poker_dice.coach import CoachError, Coaching, coach
+
+SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
+
+
+def coached(position: Position) -> Coaching:
+    if position.is_ranking:
+        return coach(position)
+    return coach(position, strategy_of(_preset(position)))
+
+
+def _preset(position: Position) -> str:
+    for preset in (*SHEET_PRESETS, "ranking"):
+        if rules_of(preset) == position.rules:
+            return preset
+    raise AssertionError("not a preset")
+
+
+def expected_after(position: Position, action: Throw) -> float:
+    """The average, over the dice thrown, of the coach's best value once they land."""
+    thrown = position.apply(action)
+    return sum(
+        float(chance) * coached(thrown.apply(Outcome(faces))).best.value
+        for faces, chance in thrown.chance_outcomes()
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from((*SHEET_PRESETS, "ranking")),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 150),
+    players=st.integers(1, 3),
+)
+def test_the_best_option_is_the_optimal_players_move(
+    preset: str, seed: int, steps: int, players: int
+) -> None:
+    position = random_position(rules_of(preset), seed, steps, players)
+    if position.over or position.in_air:
+        return
+    advice = coached(position)
+    if position.is_ranking:
+        bot = make_bot("optimal", position.rules)
+    else:
+        strategy = strategy_of(preset)
+        bot = OptimalBot(strategy.rules, lambda _rules: strategy)
+    assert bot(position) == advice.best.action
+    assert {option.action for option in advice.options} == set(position.legal_actions())
+    values = [option.value for option in advice.options]
+    assert values == sorted(values, reverse=True)
+    assert advice.best.loss == 0
+    assert all(
+        option.loss == pytest.approx(advice.best.value - option.value) for option in advice.options
+    )
+
+
+@pytest.mark.parametrize("preset", SHEET_PRESETS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_turns_value_is_the_average_of_the_best_options_after_its_first_throw(
+    preset: str, seed: int
+) -> None:
+    position = random_position(rules_of(preset), seed, 30, players=1)
+    while position.throws or position.over or position.player.boxes.is_full:
+        seed += 100  # the start of a turn with some boxes filled
+        position = random_position(rules_of(preset), seed, 30, players=1)
+    assert any(points is not None for points in position.player.boxes.points)
+    strategy = strategy_of(preset)
+    advice = coached(position)
+    assert [option.action for option in advice.options] == [THROW]
+    sheet = position.player
+    start_value = strategy.value(sheet.boxes, bank=sheet.bank, extra=sheet.extra)
+    assert advice.best.value == pytest.approx(start_value, abs=1e-9)
+    assert expected_after(position, THROW) == pytest.approx(start_value, abs=1e-9)
+
+
+@pytest.mark.parametrize("preset", SHEET_PRESETS)
+def test_a_keep_is_worth_the_average_of_the_best_options_after_it(preset: str) -> None:
+    position = throw(start(preset, names=["Anna"]), (6, 6, 3, 2, 1))
+    advice = coached(position)
+    for keep in ((6, 6), (1, 2, 3), ()):
+        value = advice.value_of(Throw(keep))
+        assert expected_after(position, Throw(keep)) == pytest.approx(value, abs=1e-9)
+
+
+def test_a_write_is_worth_its_points_and_the_sheet_it_leaves() -> None:
+    strategy = strategy_of("russian")
+    position = throw(start("russian", names=["Anna"]), (6, 6, 6, 2, 2))
+    advice = coach(position, strategy)
+    after = position.apply(Write("full_house"))
+    sheet = after.players[0]
+    assert sheet.boxes["full_house"] == 44  # 6 6 6 2 2 doubled after the first throw
+    later = strategy.value(sheet.boxes, bank=sheet.bank, extra=sheet.extra)
+    assert advice.value_of(Write("full_house")) == pytest.approx(later, abs=1e-9)
+
+
+def test_the_ranking_coach_gives_chances_and_says_where_they_are_exact() -> None:
+    position = throw(start("ranking", names=["Anna", "Boris"]), (6, 6, 2, 3, 1))
+    first = coach(position)
+    assert first.measure == "win_chance" and not first.exact
+    assert all(0 <= option.value <= 1 for option in first.options)
+    position = throw(position.apply(STOP), (5, 5, 2, 3, 1))
+    last = coach(position)
+    assert last.exact and last.value_of(STOP) == 0  # a pair of 5s loses to 6s
+    assert last.best.action == Throw((5, 5))
+
+
+def test_the_coach_speaks_only_at_a_decision() -> None:
+    position = start("yahtzee", names=["Anna"])
+    with pytest.raises(CoachError, match="in the air"):
+        coach(position.apply(THROW), strategy_of("yahtzee"))
+    data = coach(position, strategy_of("yahtzee")).to_json_data()
+    assert data["measure"] == "total" and data["best"] == "throw"
+    assert data["options"] == [
+        {"action": "throw", "value": pytest.approx(254.5877, abs=1e-4), "loss": 0.0}
+    ]
