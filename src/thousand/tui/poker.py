@@ -33,7 +33,7 @@ import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import ConsoleRenderable, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -44,9 +44,12 @@ from textual.widgets import RichLog, Static
 from thousand.core.errors import IllegalActionError, ThousandError
 from thousand.core.i18n import Translator
 from thousand.games.poker_dice.actions import STOP, Action, Throw, Write
+from thousand.games.poker_dice.bots import OptimalBot, SheetValues, solver_strategy
+from thousand.games.poker_dice.coach import Coaching, coach
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.presets import rules_to_spec
 from thousand.games.poker_dice.scoring import hand_kind
+from thousand.games.poker_dice.state import Position
 from thousand.games.poker_dice.table import Session, Step, TurnEnd
 from thousand.games.poker_dice.words import (
     box_name,
@@ -67,6 +70,7 @@ from thousand.tui.keys import any_layout
 from thousand.tui.poker_widgets import (
     BOX_KEYS,
     box_keys,
+    coach_table,
     dice_view,
     hands_view,
     player_label,
@@ -162,6 +166,11 @@ class PokerApp(App[int]):
         self.too_small = False
         self.quitting = False
         self.coach_shown = False
+        self.strategy: SheetValues | None = None
+        """A sheet game's solved strategy, for the coach (fetched on its first show)."""
+        self.strategy_loading = False
+        self.coach_error: str | None = None
+        self._coached: tuple[Position, Coaching | str] | None = None
         self.bot_writes = False
         """A computer player has chosen the box under the cursor and is about to write it."""
 
@@ -408,8 +417,18 @@ class PokerApp(App[int]):
             if not widget.display:
                 continue
             content = widget.content
-            parts.append(content.plain if isinstance(content, Text) else str(content))
+            if isinstance(content, Text):
+                parts.append(content.plain)
+            elif isinstance(content, ConsoleRenderable):
+                parts.append(self.plain(content))
+            else:
+                parts.append(str(content))
         return "\n".join(parts)
+
+    def plain(self, renderable: RenderableType, width: int = 80) -> str:
+        """A renderable as plain lines (tests and screen readers)."""
+        lines = self.console.render_lines(renderable, self.console.options.update(width=width))
+        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines)
 
     def sheet_text(self) -> str:
         """The sheet as drawn now, plain (tests)."""
@@ -622,13 +641,93 @@ class PokerApp(App[int]):
     # -- the coach -----------------------------------------------------------------
 
     def action_coach(self) -> None:
+        """Show or hide the coach; a sheet game's solved strategy is fetched on the first
+        show (a worker thread: the first time a rule set is played it is solved first)."""
         if self.too_small:
             return
         self.coach_shown = not self.coach_shown
+        if self.coach_shown:
+            self.fetch_strategy()
         self.refresh_view()
 
-    def coach_view(self) -> Text:
-        return Text(self.tr.gettext("The coach is not here yet."), style="italic")
+    def fetch_strategy(self) -> None:
+        if self.session.position.is_ranking or self.strategy is not None:
+            return
+        if self.strategy_loading or self.coach_error:
+            return
+        self.strategy_loading = True
+        self.run_worker(self.load_strategy(), name="coach", group="coach", exclusive=True)
+
+    async def load_strategy(self) -> None:
+        """Find (or solve once) the strategy off the event loop, then redraw with it.
+
+        An ``optimal`` player at the table shares its own (loaded once a game)."""
+        rules = self.rules
+        bots = [p for p in self.session.policies.values() if isinstance(p, OptimalBot)]
+
+        def load() -> SheetValues:
+            return bots[0].strategy if bots else solver_strategy(rules)
+
+        try:
+            strategy = await asyncio.to_thread(load)
+        except ThousandError as exc:
+            self.coach_error = str(exc)
+        else:
+            if self.strategy is None and self.rules == rules:
+                self.strategy = strategy
+        finally:
+            self.strategy_loading = False
+        if not self.quitting:
+            self.refresh_view()
+
+    def coaching(self) -> Coaching | str:
+        """The coach's view of the position now, or why there is none (kept per position)."""
+        position = self.session.position
+        if self._coached is not None and self._coached[0] is position:
+            return self._coached[1]
+        answer: Coaching | str
+        try:
+            answer = coach(position, self.strategy, loader=_no_loader)
+        except ThousandError as exc:
+            answer = str(exc)
+        self._coached = (position, answer)
+        return answer
+
+    def coach_view(self) -> RenderableType:
+        """The coach panel: the best options with their value and loss, or why not."""
+        session, tr = self.session, self.tr
+        position = session.position
+
+        def why_not(reason: str) -> Text:
+            return Text(tr.gettext("Coach: {reason}").format(reason=reason), style="italic")
+
+        if position.over:
+            return why_not(tr.gettext("the game is over."))
+        if session.bot_to_move or self.bot_busy:
+            return why_not(tr.gettext("it speaks when a person decides."))
+        if not position.is_ranking and self.strategy is None:
+            if self.coach_error:
+                return why_not(self.coach_error)
+            return why_not(
+                tr.gettext("looking up the solved strategy of these rules (solved once)…")
+            )
+        answer = self.coaching()
+        if isinstance(answer, str):
+            return why_not(answer)
+        return coach_table(tr, position, answer, self.own_choice())
+
+    def own_choice(self) -> Action | None:
+        """What the person has picked so far: the throw keeping the dice marked, or (with
+        no die marked) the box under the cursor."""
+        position = self.session.position
+        if not position.throws:
+            return None
+        if self.kept and position.throws_left > 0:
+            kept = tuple(sorted(self.session.shown[place] for place in self.kept))
+            return Throw(kept)
+        if self.cursor is not None:
+            return Write(self.cursor)
+        return None
 
     # -- around the game -------------------------------------------------------------
 
@@ -650,6 +749,7 @@ class PokerApp(App[int]):
         self.kept = []
         self.cursor = None
         self.notice = ""
+        self._coached = None
         self.query_one("#log", RichLog).clear()
         self.say(
             self.tr.gettext("A new game; first turn: {name}.").format(name=session.seat.name),
@@ -686,7 +786,11 @@ def keys_help(tr: Translator, rules: Rules) -> list[str]:
             ),
         ]
     lines += [
-        tr.gettext("C — the coach: the sensible actions with the expected result of each."),
+        tr.gettext(
+            "C — the coach: the best actions now, each with the expected final total of "
+            "the best play from then on (in the ranking game, the chance to win the round) "
+            "and what it loses against the best; · marks your own choice so far."
+        ),
         tr.gettext("N — when the game is over: play again, whoever was second moves first."),
         tr.gettext("H, F1 or ? — these rules; Q — save and quit (the game can be resumed)."),
         tr.gettext("The keys work in the Russian layout too: Ы for S, С for C, Й for Q…"),
@@ -708,3 +812,8 @@ def help_text(tr: Translator, rules: Rules) -> Text:
     for line in keys_help(tr, rules):
         text.append("• " + line + "\n")
     return text
+
+
+def _no_loader(rules: Rules) -> SheetValues:
+    """The coach is asked only once the strategy is here (the screen loads it)."""
+    raise ThousandError("the solved strategy is not loaded yet")

@@ -22,12 +22,14 @@ from rich.table import Table
 from rich.text import Text
 
 from thousand.core.i18n import N_, Translator
+from thousand.games.poker_dice.actions import Action, Stop, Throw, Write
+from thousand.games.poker_dice.coach import Coaching
 from thousand.games.poker_dice.record import Replay
 from thousand.games.poker_dice.scoring import hand_kind
 from thousand.games.poker_dice.sheet import cell, sheet_rows
 from thousand.games.poker_dice.state import Position
 from thousand.games.poker_dice.table import Session
-from thousand.games.poker_dice.words import faces, hand_name
+from thousand.games.poker_dice.words import MINUS, box_name, faces, hand_name
 from thousand.tui.widgets import Die, dice_row
 
 KEPT = "●"
@@ -237,3 +239,80 @@ def hands_view(session: Session, tr: Translator) -> RenderableType:
         kind = Text(hand_name(tr, hand_kind(sheet.hand)), style="dim") if sheet.hand else Text("")
         table.add_row(name, dice, kind)
     return Group(Text(heading, style="bold underline"), table)
+
+
+# -- the coach -----------------------------------------------------------------------
+
+COACH_LINES = 5
+"""The coach's best options shown (the person's own choice is added if not among them)."""
+
+
+def action_name(tr: Translator, position: Position, action: Action) -> str:
+    """A decision as the coach names it: ``keep 6 6``, ``write One pair (24)``, ``stand``."""
+    if isinstance(action, Throw):
+        if not position.throws:
+            return tr.gettext("throw all five dice")
+        if not action.keep:
+            return tr.gettext("throw all five again")
+        return tr.gettext("keep {dice}").format(dice=faces(action.keep))
+    if isinstance(action, Write):
+        points = cell(position.rules, action.box, position.points_for(action.box))
+        return tr.gettext("write {box} ({points})").format(
+            box=box_name(tr, position.rules, action.box), points=points
+        )
+    if isinstance(action, Stop):
+        return tr.gettext("stand")
+    return str(action)
+
+
+def decimal(tr: Translator, value: float) -> str:
+    """``187.3`` / ``187,3``: one decimal, the language's mark, a real minus sign."""
+    text = f"{abs(value):.1f}".replace(".", tr.pgettext("decimal mark in a number", "."))
+    return f"{MINUS}{text}" if value < 0 and text.strip("0.,") else text
+
+
+def coach_table(
+    tr: Translator, position: Position, coaching: Coaching, own: Action | None
+) -> RenderableType:
+    """The coach's panel: a heading saying what the numbers are, then the best options
+    (``▶`` the best) with their value and loss — and the person's own choice so far
+    (``·``) when it is not among them."""
+    chance = coaching.measure == "win_chance"
+    if chance:
+        heading = tr.gettext("Coach: the chance to win the round")
+        if not coaching.exact:
+            heading = tr.gettext("Coach: the chance to win (estimated)")
+    else:
+        heading = tr.gettext("Coach: the expected final total")
+    shown = list(coaching.options[:COACH_LINES])
+    if own is not None and own not in [option.action for option in shown]:
+        shown += [option for option in coaching.options if option.action == own]
+
+    def amount(value: float) -> str:
+        return (
+            tr.gettext("{number}%").format(number=decimal(tr, value * 100))
+            if chance
+            else (decimal(tr, value))
+        )
+
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True, width=1)
+    table.add_column(no_wrap=True, overflow="ellipsis", ratio=1)
+    table.add_column(no_wrap=True, justify="right")
+    table.add_column(no_wrap=True, justify="right")
+    for index, option in enumerate(shown):
+        best = index == 0
+        mine = option.action == own
+        mark = CURSOR if best else "·" if mine else ""
+        style = "bold green" if best else "bold" if mine else ""
+        loss = "" if best or option.loss < 0.05 else MINUS + amount(option.loss)
+        table.add_row(
+            Text(mark, style=style),
+            Text(action_name(tr, position, option.action), style=style),
+            Text(amount(option.value), style=style),
+            Text(loss, style="red" if loss else ""),
+        )
+    parts: list[RenderableType] = [Text(heading, style="bold"), table]
+    if own is not None and own != coaching.best.action:
+        parts.append(Text(tr.gettext("· your choice so far"), style="dim"))
+    return Group(*parts)

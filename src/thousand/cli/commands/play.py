@@ -65,11 +65,14 @@ SAVE_INTERVAL = 1.0
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play dice 1000 in the terminal: against the computer or hot-seat",
+        help="play dice 1000 (or poker dice) in the terminal: against the computer or hot-seat",
         description="Play a game of dice 1000 full screen: you against two computer players "
         "by default, or any mix of people (hot-seat) and computer players. The game is saved "
         "after every turn; --resume continues a saved game. Without a terminal, a game of "
-        "computer players only is played through and its score sheet printed.",
+        "computer players only is played through and its score sheet printed. "
+        "--game poker_dice plays poker dice instead (presets russian, russian_banked, "
+        "yahtzee, ranking; computer players bot:greedy, bot:chaser, bot:optimal; you "
+        "against bot:chaser by default).",
         epilog='examples: thousand play · thousand play --players "Анна,Борис,bot:bold" '
         "--rules ussr --lang ru · thousand play --players You,bot:perfect · thousand play "
         "--players bot:bold,bot:cautious --fast --save game.json. bot:perfect plays the "
@@ -89,8 +92,8 @@ def register(subparsers: Subparsers) -> None:
         "--players",
         metavar="NAMES",
         help="players in turn order, comma-separated; bot:LEVEL (cautious, balanced, bold, "
-        "perfect) is a computer player, bot:LEVEL:NAME names it (default: you, bot:balanced, "
-        "bot:bold)",
+        "perfect; in poker dice greedy, chaser, optimal) is a computer player, "
+        "bot:LEVEL:NAME names it (default: you, bot:balanced, bot:bold)",
     )
     parser.add_argument(
         "--rules",
