@@ -10,7 +10,8 @@ Figures, per preset (default: every preset with a sheet):
   numba cache and an empty strategy cache, so the JIT compilation is paid as on a first
   run: the seconds, peak memory, expected total and positions the command reports, and
   ``wall_seconds``, the whole process, start-up and compilation included (goal: ≤ 60 s
-  and ≤ 2 GB a preset on two cores);
+  and ≤ 2 GB a preset on two cores), and ``cpu_seconds``, the processor time it took on
+  all cores (what a machine busy with other work cannot inflate);
 * ``advice_microseconds`` — one :meth:`Strategy.turn_values` (every keep and box of a
   throw), averaged over the first throws of the empty sheet (goal: ≤ 1 ms).
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -44,6 +46,7 @@ def bench_solve(rules: str) -> dict[str, Any]:
         }
         command = [sys.executable, "-m", "thousand", "solve", "--game", "poker_dice"]
         start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(
             [*command, "--rules", rules, "--force", "--json"],
             env=env,
@@ -52,6 +55,8 @@ def bench_solve(rules: str) -> dict[str, Any]:
             check=True,
         )
         wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         solved = load_rules(rules)
         strategy = Strategy.load(solved, cache_path(solved, Path(folder) / "strategies"))
         if strategy is None:
@@ -64,6 +69,7 @@ def bench_solve(rules: str) -> dict[str, Any]:
         "seconds": report["seconds"],
         "peak_memory_mb": report["peak_memory_mb"],
         "wall_seconds": wall,
+        "cpu_seconds": cpu,
         "advice_microseconds": advice,
     }
 
@@ -92,7 +98,8 @@ def main() -> None:
             print(
                 f"{rules}: expected total {found['expected_total']:.6f}, "
                 f"{found['states']:,} positions, {found['seconds']:.1f} s "
-                f"({found['wall_seconds']:.1f} s with start-up and compilation), "
+                f"({found['wall_seconds']:.1f} s with start-up and compilation, "
+                f"{found['cpu_seconds']:.1f} s of processor time), "
                 f"peak {found['peak_memory_mb']:.0f} MB; advice "
                 f"{found['advice_microseconds']:.0f} µs",
                 flush=True,

@@ -54,21 +54,24 @@ def keep_values(e: Any, kv: Any, add: Any) -> None:
 
 @njit(cache=True)
 def best_keeps(kv: Any, bk: Any, sub: Any, out: Any) -> None:
-    """``out[roll]``: the best keep of each throw (some dice thrown again); ``bk`` scratch."""
+    """``out[roll]``: the best keep of each throw (some dice thrown again); ``bk`` scratch.
+    ``sub[k]`` lists the multisets with one die of ``k`` fewer (then -1)."""
     for k in range(FIRST_ROLL):
         best = kv[k]
-        for f in range(FACES):
-            j = sub[k, f]
-            if j >= 0 and bk[j] > best:
-                best = bk[j]
+        for i in range(FACES):
+            j = sub[k, i]
+            if j < 0:
+                break
+            best = max(best, bk[j])
         bk[k] = best
     for r in range(N_ROLLS):
         m = FIRST_ROLL + r
         best = -np.inf
-        for f in range(FACES):
-            j = sub[m, f]
-            if j >= 0 and bk[j] > best:
-                best = bk[j]
+        for i in range(FACES):
+            j = sub[m, i]
+            if j < 0:
+                break
+            best = max(best, bk[j])
         out[r] = best
 
 

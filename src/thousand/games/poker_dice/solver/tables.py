@@ -10,11 +10,12 @@ dice (and on the sheets the state space needs); the chance of each throw comes f
 
 **Dice.** The 462 multisets of 0 to 5 dice are numbered as :mod:`..odds` numbers them
 (by size, then faces), so the 252 throws of five dice are the last ones (from
-``FIRST_ROLL``). ``ADD[k, f]`` is the multiset ``k`` with one more
-die showing ``f + 1``, ``SUB[k, f]`` the multiset with one die ``f + 1`` less (-1 where
-there is none): keeping ``k`` and throwing the rest is worth the average over the next
-die of keeping ``ADD[k, f]``, which gives the exact chances of throwing several dice
-with six additions per multiset.
+``FIRST_ROLL``). ``ADD[k, f]`` is the multiset ``k`` with one more die showing ``f + 1``;
+``SUB[k]`` lists the distinct multisets with one die of ``k`` fewer (then -1). Keeping
+``k`` and throwing the rest is worth the average over the next die of keeping
+``ADD[k, f]``, which gives the exact chances of throwing several dice with six additions
+per multiset; the best keep of a throw is the best over its multisets with one die
+fewer, each the best of its own, and so on.
 
 **States at the start of a turn.** A sheet is reduced to what its future depends on:
 
@@ -78,10 +79,10 @@ def _multiset_moves() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
         for f in FACES:
             if len(dice) < DICE:
                 add[i, f - 1] = INDEX[tuple(sorted((*dice, f)))]
-            if f in dice:
-                rest = list(dice)
-                rest.remove(f)
-                sub[i, f - 1] = INDEX[tuple(rest)]
+        for j, f in enumerate(sorted(set(dice))):
+            rest = list(dice)
+            rest.remove(f)
+            sub[i, j] = INDEX[tuple(rest)]
     return add, sub
 
 
