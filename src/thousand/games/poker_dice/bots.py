@@ -48,6 +48,7 @@ from thousand.games.poker_dice.actions import STOP, Action, Throw, Write
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import (
     INDEX,
+    MULTISETS,
     ROLL_INDEX,
     ROLL_PROB,
     best_keep_values,
@@ -122,23 +123,21 @@ def chaser(position: Position) -> Action:
         return _chaser_ranking(position)
     tables = chase_tables(position.rules)
     left = position.throws_left
-    keeps = position.keeps()
-    numbers = np.array([INDEX[keep] for keep in keeps], dtype=np.int64)
-    kept = tables.kept(left - 1)[numbers] if left > 0 else None
+    roll = ROLL_INDEX[position.dice]
     best_score = -np.inf
     choice: Action | None = None
     for box in position.writable_boxes():
         column = tables.boxes.index(box)
         now = float(position.points_for(box))
         chase = -np.inf
-        place = 0
-        if kept is not None:
-            place = int(np.argmax(kept[:, column]))
-            chase = float(kept[place, column])
+        keep = 0
+        if left > 0:
+            values, keeps = tables.best(left - 1)
+            chase, keep = float(values[roll, column]), int(keeps[roll, column])
         score = max(now, chase) - float(tables.par[column])
         if score > best_score:
             best_score = score
-            choice = Write(box) if now >= chase else Throw(keeps[place])
+            choice = Write(box) if now >= chase else Throw(MULTISETS[keep])
     assert choice is not None
     return choice
 

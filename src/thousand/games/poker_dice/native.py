@@ -173,7 +173,7 @@ def play_turn(  # noqa: PLR0917
     """
     pts, cidx, jpts, jcidx, five, extra, open_boxes, jallow = m[:8]
     kind_of, sub_next, throws, banked, add = m[8], m[9], m[13], m[14], m[15]
-    keeps, n_keeps, size, greedy_keep, chase_kv, par, cum, faces, count = w
+    keeps, n_keeps, size, greedy_keep, chase_value, chase_keep, par, cum, faces, count = w
     n = pts.shape[1]
     mask, cls, flag, bank = st[0], st[1], st[2], st[3]
     allowance = throws + bank
@@ -229,10 +229,7 @@ def play_turn(  # noqa: PLR0917
                 chase = -np.inf
                 place = -1
                 if left > 0:
-                    for i in range(n_keeps[r]):
-                        v = chase_kv[left - 1, keeps[r, i], b]
-                        if v > chase:
-                            chase, place = v, keeps[r, i]
+                    chase, place = chase_value[left - 1, r, b], chase_keep[left - 1, r, b]
                 score = (now if now >= chase else chase) - par[b]
                 if score > best:
                     best = score

@@ -162,6 +162,7 @@ class ChaseTables:
         par, _ = turn_tables(self.later, self.first, rules.throws)
         self.par: Floats = par
         self._kept: list[Floats] = []
+        self._best: dict[int, tuple[Floats, npt.NDArray[np.int64]]] = {}
 
     def kept(self, after: int) -> Floats:
         """``[k, b]``: keep ``k``, throw the rest, then chase ``b`` with ``after`` throws."""
@@ -172,6 +173,19 @@ class ChaseTables:
                 ends = np.maximum(self.later, best_keep_values(self._kept[-1]))
             self._kept.append(keep_values(ends))
         return self._kept[after]
+
+    def best(self, after: int) -> tuple[Floats, npt.NDArray[np.int64]]:
+        """``([roll, b], [roll, b])``: for each throw showing and box, the best value of a
+        keep when ``after`` throws follow the next one, and that keep (the multiset's
+        number; the first of equals in the engine's order of keeps)."""
+        found = self._best.get(after)
+        if found is None:
+            kept = self.kept(after)[_PADDED]  # [roll, keep, box]
+            place = kept.argmax(axis=1)
+            values = np.take_along_axis(kept, place[:, None, :], axis=1)[:, 0, :]
+            found = (values, np.take_along_axis(_PADDED, place, axis=1))
+            self._best[after] = found
+        return found
 
 
 @cache

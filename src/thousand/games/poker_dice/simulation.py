@@ -368,9 +368,22 @@ def native_world(rules: Rules, strategy: Strategy | None) -> NativeWorld:
     greedy_keep = np.array([INDEX[most_of_a_face(roll)] for roll in ROLLS], dtype=np.int64)
     chase = chase_tables(rules)
     rows = rules.throws - 1 + ((rules.throws - 1) * n if rules.bank_unused_throws else 0)
-    chase_kv = np.stack([chase.kept(j) for j in range(max(rows, 1))])
+    best = [chase.best(j) for j in range(max(rows, 1))]
+    chase_value = np.stack([values for values, _ in best])
+    chase_keep = np.stack([keep for _, keep in best])
     cum, faces, count = native.throw_tables()
-    levels = (keeps, n_keeps, size, greedy_keep, chase_kv, chase.par, cum, faces, count)
+    levels = (
+        keeps,
+        n_keeps,
+        size,
+        greedy_keep,
+        chase_value,
+        chase_keep,
+        chase.par,
+        cum,
+        faces,
+        count,
+    )
     lowest = sum(min(v) for v in tables.values)
     highest = sum(max(v) for v in tables.values)
     bonus = np.array([upper_bonus(rules, s) for s in range(lowest, highest + 1)], dtype=np.int64)
