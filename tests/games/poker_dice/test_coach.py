@@ -4,15 +4,21 @@ after it) and with the optimal player's choice."""
 
 from __future__ import annotations
 
+import io
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.games.poker_dice.bot_support import random_position, rules_of, strategy_of
 from tests.games.poker_dice.engine_support import start, throw
+from thousand.cli.main import ExitStatus, main
 from thousand.games.poker_dice import STOP, THROW, Outcome, Position, Throw, Write
 from thousand.games.poker_dice.bots import OptimalBot, make_bot
 from thousand.games.poker_dice.coach import CoachError, Coaching, coach
+from thousand.games.poker_dice.record import replay
 
 SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
 
@@ -126,3 +132,46 @@ def test_the_coach_speaks_only_at_a_decision() -> None:
     assert data["measure"] == "total" and data["best"] == "throw"
     expected = strategy_of("yahtzee").expected_total
     assert data["options"] == [{"action": "throw", "value": expected, "loss": 0.0}]
+
+
+# -- thousand advise on a record of poker dice ---------------------------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def advise(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["advise", *argv], stdin=io.StringIO(), stdout=out, stderr=err)
+    return int(status), out.getvalue(), err.getvalue()
+
+
+def test_advise_coaches_where_a_sheet_record_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path))
+    strategy_of("russian").save()
+    status, out, err = advise("--json", str(FIXTURES / "russian_3_in_progress.json"))
+    assert status == ExitStatus.OK, err
+    data = json.loads(out)
+    position = replay(json.loads((FIXTURES / "russian_3_in_progress.json").read_text())).position
+    advice = coach(position, strategy_of("russian"))
+    assert data["game"] == "poker_dice" and data["player"] == position.to_move
+    assert data["best"] == str(advice.best.action) and data["measure"] == "total"
+    assert [option["value"] for option in data["options"]] == [
+        option.value for option in advice.options
+    ]
+    status, out, err = advise(str(FIXTURES / "russian_3_in_progress.json"))
+    assert status == ExitStatus.OK, err
+    assert out.startswith(f"To move: {position.to_move}, dice ") and "← best" in out
+
+
+def test_advise_gives_the_ranking_games_chances() -> None:
+    status, out, err = advise(str(FIXTURES / "ranking_playoff_3_in_progress.json"))
+    assert status == ExitStatus.OK, err
+    assert "wins" in out and "← best" in out and "Exact for the last player" in out
+
+
+def test_advise_refuses_a_finished_poker_game_in_one_line() -> None:
+    status, out, err = advise(str(FIXTURES / "yahtzee_1.json"))
+    assert status == ExitStatus.BAD_INPUT and out == ""
+    assert "the game is over" in err and err.count("\n") == 1

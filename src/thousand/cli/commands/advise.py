@@ -5,7 +5,8 @@ solved strategy of its rules (solved and cached on first use, see ``thousand sol
 seconds for the classic rules, minutes for rules where scores can fall — there the
 values are those of value iteration, to its stated tolerance). The strategy is exact
 for two players; with three or more the mover plays a duel against the leading opponent,
-and the output says that its figures are then an approximation.
+and the output says that its figures are then an approximation. A record of poker dice
+gets the coach (:mod:`thousand.cli.commands.poker_advise`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from thousand.cli.commands import poker_advise
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
 from thousand.core.errors import ThousandError
@@ -41,7 +43,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     from thousand.games.dice1000.solver.seats import load_or_solve_seated  # noqa: PLC0415
 
     record = read_record(args.file, env)
-    game_of_record(record)  # a game the program does not know: one line naming the known ones
+    # A game the program does not know: one line naming the known ones.
+    if game_of_record(record) == "poker_dice":
+        return poker_advise.run_poker_dice(args, env, record)
     result = replay(record)
     state = result.state
     if state.is_over:
