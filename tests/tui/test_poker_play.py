@@ -164,6 +164,7 @@ def test_a_whole_game_against_the_computer_ends_right_and_replays(tmp_path: Path
         assert position().over
         sheet = app.sheet_text()
         assert str(ANNA_TOTAL) in sheet and str(ROBOT_TOTAL) in sheet
+        assert "★Anna" in sheet and "★Robot" not in sheet
 
     asyncio.run(drive(app, body))
     final = app.session.position

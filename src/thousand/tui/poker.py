@@ -123,7 +123,7 @@ class PokerApp(App[int]):
     #notice { height: auto; color: $warning; text-style: bold; padding: 0 1; }
     #coach { height: auto; display: none; }
     #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
-           scrollbar-size-vertical: 1; }
+           scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     #actions { height: auto; background: $boost; padding: 0 1; }
     """
 

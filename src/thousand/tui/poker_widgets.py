@@ -35,6 +35,7 @@ from thousand.tui.widgets import Die, dice_row
 KEPT = "●"
 CURSOR = "▶"
 MOVER = "▸"
+WINNER = "★"
 
 BOX_KEYS = "abdefgijklmopruvwxyz"
 """The letters that write the boxes, in the sheet's order: every letter but those of the
@@ -118,10 +119,10 @@ def sheet_view(
     settlement: bool = True,
 ) -> Table:
     """The score sheet of the game in play: the paper sheet's rows, a column per player
-    (the player to move marked ``▸``), the would-be points of the mover's open boxes,
-    the box under the ``cursor`` (a person's choice, or the box a computer player is
-    about to write), and — when a person is to write (``keys``) — each writable box's
-    letter.
+    (the player to move marked ``▸``, once the game is over the winners ``★``), the
+    would-be points of the mover's open boxes, the box under the ``cursor`` (a person's
+    choice, or the box a computer player is about to write), and — when a person is to
+    write (``keys``) — each writable box's letter.
 
     Fitted to ``width`` cells: numbers are never cut; the row labels, then the players'
     names, are cut short with … first. ``sections``: lines under series 1 and series 2,
@@ -154,21 +155,31 @@ def sheet_view(
             texts = [Text(text.plain, style="bold") for text in texts]
         rows.append((key, Text(label, style=label_style), texts, row in ("bonus", last_box)))
     headers = []
+    winners = position.winners
     for seat, sheet in enumerate(position.players):
-        header = Text(sheet.name, style="bold" if seat == mover else "")
-        headers.append(Text(MOVER, style="bold") + header if seat == mover else header)
+        if seat in winners:
+            headers.append(Text(WINNER + sheet.name, style="bold green"))
+        elif seat == mover:
+            headers.append(Text(MOVER + sheet.name, style="bold"))
+        else:
+            headers.append(Text(sheet.name))
     numbers = [
         max(len(texts[seat].plain) for _, _, texts, _ in rows) for seat in range(len(headers))
     ]
     names = [min(header.cell_len, NAME_WIDTH) for header in headers]
     label_width = max(shown.cell_len for _, shown, _, _ in rows)
     if width is not None:
-        # One cell between columns; the key's column is one cell wide.
-        room = width - 2 - len(headers) - sum(map(max, zip(numbers, names, strict=True)))
-        if room < label_width:
-            label_width = max(MIN_LABEL, room)
-            spare = width - 2 - len(headers) - label_width - sum(numbers)
-            names = _share(names, numbers, spare)
+        # One cell between columns; the key's column is one cell wide. Names give way
+        # first (a few letters tell players apart), then the rows' labels.
+        room = width - 2 - len(headers) - label_width
+        columns = [max(number, name) for number, name in zip(numbers, names, strict=True)]
+        if sum(columns) > room:
+            short = [
+                max(number, min(name, SHORT_NAME))
+                for number, name in zip(numbers, names, strict=True)
+            ]
+            names = _share(names, short, room - sum(short))
+            label_width = max(MIN_LABEL, min(label_width, width - 2 - len(headers) - sum(names)))
     table = Table(
         box=boxes.SIMPLE_HEAD if sections else None,
         pad_edge=False,
@@ -195,13 +206,15 @@ NAME_WIDTH = 12
 """The most cells a player's name takes at the head of a column."""
 MIN_LABEL = 8
 """The fewest cells a row's label is cut to on a narrow screen."""
+SHORT_NAME = 5
+"""The cells a player's name is cut to before the rows' labels are."""
 
 
-def _share(names: list[int], numbers: list[int], spare: int) -> list[int]:
-    """The widths of the players' names once ``spare`` cells beyond their numbers are
-    shared out (a name never narrower than its column's numbers)."""
-    widths = list(numbers)
-    wanted = [max(0, name - number) for name, number in zip(names, numbers, strict=True)]
+def _share(names: list[int], least: list[int], spare: int) -> list[int]:
+    """The widths of the players' columns: each its ``least``, then ``spare`` cells more
+    shared out one by one towards the whole ``names``."""
+    widths = list(least)
+    wanted = [max(0, name - low) for name, low in zip(names, least, strict=True)]
     while spare > 0 and any(wanted):
         for seat, want in enumerate(wanted):
             if want and spare > 0:
