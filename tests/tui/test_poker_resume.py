@@ -85,8 +85,9 @@ def test_quit_saves_the_turn_in_progress_and_resume_continues_it(tmp_path: Path)
 
     async def resumed(app: PokerApp, pilot: Pilot[int]) -> None:
         assert "1 throw left" in app.visible_text()
+        assert app.kept == [0, 2]  # the 6s held at the last throw are held still
         assert "(✓)" in app.sheet_text()  # sixes: exactly three
-        await press(pilot, "1", "2", "3", "space")  # keep the three 6s
+        await press(pilot, "2", "space")  # keep the third 6 too
         assert app.session.position.dice == (6, 6, 6, 6, 6)
         await press(pilot, BOX_KEY["poker"])
         assert app.session.position.totals(0).total == 30 + 50  # third throw: not doubled

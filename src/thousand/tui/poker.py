@@ -195,8 +195,11 @@ class PokerApp(App[int]):
         self.check_size(self.size.width, self.size.height)
         for end in self.session.turns[-20:]:
             self.say(self.turn_line(end), style="dim")
-        if self.session.position.throws:
+        position = self.session.position
+        if position.throws:  # a turn in progress (resumed): its cursor, and its held dice
             self.place_cursor()
+            if position.throws > 1 and position.throws_left > 0:
+                self.kept = [place for place in range(5) if place not in self.session.fresh]
         self.refresh_view()
         self.schedule_bot(FIRST_PAUSE)
 
