@@ -244,7 +244,8 @@ def test_a_yahtzee_game_with_jokers_and_further_yahtzees_by_hand() -> None:
 
 
 def test_the_forced_joker_is_refused_elsewhere() -> None:
-    data = record("yahtzee", ["Anna"], YAHTZEE_SOLO[0], turn([3, 3, 3, 3, 3], box="chance"))
+    forced = {"preset": "yahtzee", "joker": "forced"}
+    data = record(forced, ["Anna"], YAHTZEE_SOLO[0], turn([3, 3, 3, 3, 3], box="chance"))
     error = refused(data)
     assert str(error) == (
         "turn 2 (Anna), throw 1: cannot write chance: the yahtzee 3 3 3 3 3 is a joker "

@@ -124,8 +124,8 @@ def test_series2_before_series1_under_series1_first() -> None:
     refuse(show(start(series1_first=True), (1, 1, 2, 3, 4)), Write("pair"), "series1_first")
 
 
-def test_the_joker_refuses_the_other_boxes() -> None:
-    position = write(start("yahtzee", names=["Anna"]), "poker", (2, 2, 2, 2, 2))
+def test_the_forced_joker_refuses_the_other_boxes() -> None:
+    position = write(start("yahtzee", names=["Anna"], joker="forced"), "poker", (2,) * 5)
     error = refuse(show(position, (2, 2, 2, 2, 2)), Write("chance"), "joker")
     assert error.params["allowed"] == ["twos"]
 

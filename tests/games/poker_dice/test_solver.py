@@ -25,7 +25,7 @@ from thousand.games.poker_dice import Outcome, Position, Throw, new_position
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import ROLL_PROB, ROLLS
 from thousand.games.poker_dice.presets import load_preset, rules_from_spec
-from thousand.games.poker_dice.scoring import UPPER, YAHTZEE_LOWER, boxes, is_poker
+from thousand.games.poker_dice.scoring import boxes
 from thousand.games.poker_dice.solver import (
     SOLVER_VERSION,
     SolverError,
@@ -34,7 +34,6 @@ from thousand.games.poker_dice.solver import (
     load_or_solve,
     solve,
 )
-from thousand.games.poker_dice.solver import tables as solver_tables
 from thousand.games.poker_dice.state import Boxes, PlayerSheet
 
 CUSTOM = {
@@ -209,39 +208,27 @@ def test_inside_a_turn_every_action_agrees_with_the_brute_force() -> None:
 # -- the published optimum ---------------------------------------------------------------
 
 
-def test_the_yahtzee_preset_under_its_forced_joker() -> None:
-    """POKER_DICE.md's forced joker (the Hasbro rule: the upper box of the face if empty,
-    else any empty lower box, else an upper box for 0; also after a scratched yahtzee box).
-    An independent solver of these rules finds 254.58772873449593."""
-    assert strategy_of("yahtzee").expected_total == pytest.approx(254.5877287344962, abs=1e-9)
-
-
-def _verhoeff_joker(
-    rules: Rules, dice: tuple[int, ...], sheet: Mapping[str, int | None]
-) -> tuple[str, ...] | None:
-    """The joker of Verhoeff's optimal solitaire player (and Glenn's): a yahtzee thrown
-    when the yahtzee box is filled may go in any empty box; only once the upper box of
-    its face is filled does it score the lower boxes' full values."""
-    del rules
-    if sheet.get("poker") is None or not is_poker(dice) or sheet.get(UPPER[dice[0] - 1]) is None:
-        return None
-    return tuple(box for box in UPPER + YAHTZEE_LOWER if sheet.get(box) is None)
-
-
-def test_the_published_optimum_254_5896_under_verhoeffs_joker(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Verhoeff (1999) and Glenn (2006): 254.5896. The only difference from the preset is
-    the joker: theirs lets a further yahtzee go in any empty box."""
-    monkeypatch.setattr(solver_tables, "joker_boxes", _verhoeff_joker)
-    strategy = solve(load_preset("yahtzee"))
+def test_the_yahtzee_preset_gives_the_published_optimum_254_5896() -> None:
+    """Verhoeff (1999) and Glenn (2006): 254.5896, under their joker (the preset's
+    ``"free"``: a further yahtzee may go in any empty box, and scores the lower boxes'
+    full values once the upper box of its face is filled)."""
+    strategy = strategy_of("yahtzee")
     assert strategy.expected_total == pytest.approx(254.5896, abs=1e-4)
     assert strategy.expected_total == pytest.approx(254.58960948196, abs=1e-9)
 
 
+def test_under_the_forced_joker_of_section_3_the_optimum_is_254_5877() -> None:
+    """POKER_DICE.md §3's wording (the Hasbro rule: the upper box of the face if empty,
+    else any empty lower box, else an upper box for 0; also after a scratched yahtzee
+    box) forbids some of the free joker's choices. An independent solver of these rules
+    finds 254.58772873449593."""
+    rules = rules_from_spec({"preset": "yahtzee", "joker": "forced"})
+    assert solve(rules).expected_total == pytest.approx(254.5877287344962, abs=1e-9)
+
+
 def test_without_further_yahtzees_and_joker_the_published_245_87() -> None:
     """Glenn, Woodward: 245.870775 without the +100 and the joker."""
-    rules = rules_from_spec({"preset": "yahtzee", "extra_poker_bonus": 0, "joker": False})
+    rules = rules_from_spec({"preset": "yahtzee", "extra_poker_bonus": 0, "joker": "none"})
     assert solve(rules).expected_total == pytest.approx(245.870775, abs=1e-6)
 
 
@@ -406,11 +393,11 @@ def test_solve_prints_the_expected_total_from_the_cache(cache_folder: Path) -> N
     assert status == 0, err
     data: dict[str, Any] = json.loads(out)
     assert data["game"] == "poker_dice" and data["rules"] == "yahtzee" and data["cached"]
-    assert data["expected_total"] == pytest.approx(254.5877287344962, abs=1e-9)
+    assert data["expected_total"] == pytest.approx(254.58960948196, abs=1e-9)
     assert data["states"] == strategy_of("yahtzee").info.states
     assert {"seconds", "peak_memory_mb"} <= set(data)
     status, out, _ = run("solve", "--game", "poker_dice", "--rules", "yahtzee")
-    assert status == 0 and "254.5877" in out and "cached" in out
+    assert status == 0 and "254.5896" in out and "cached" in out
 
 
 def test_solve_solves_and_caches_with_progress(cache_folder: Path) -> None:

@@ -127,8 +127,8 @@ def test_yahtzee_upper_bonus_35_at_63_not_at_62() -> None:
 # -- the yahtzee joker and further yahtzees (§3) ------------------------------------------
 
 
-def test_the_joker_goes_to_its_upper_box_then_the_lower_then_any_upper() -> None:
-    position = write(start("yahtzee", names=["Anna"]), "poker", (5, 5, 5, 5, 5))
+def test_the_forced_joker_goes_to_its_upper_box_then_the_lower_then_any_upper() -> None:
+    position = write(start("yahtzee", names=["Anna"], joker="forced"), "poker", (5,) * 5)
     assert position.players[0].boxes["poker"] == 50 and position.totals(0).extra == 0
     # a second yahtzee of fives: the fives box is empty, so it must go there
     joker = show(position, (5, 5, 5, 5, 5))
@@ -155,8 +155,34 @@ def test_the_joker_goes_to_its_upper_box_then_the_lower_then_any_upper() -> None
     assert position.players[0].boxes["sixes"] == 0 and position.totals(0).extra == 800
 
 
+def test_the_free_joker_of_the_preset_chooses_any_box_at_full_value_once_its_face_is_full() -> None:
+    position = write(start("yahtzee", names=["Anna"]), "poker", (5, 5, 5, 5, 5))
+    # fives is empty: ordinary dice, any empty box; a full house is not made
+    plain = show(position, (5, 5, 5, 5, 5))
+    assert len(plain.writable_boxes()) == 12
+    assert plain.points_for("full_house") == 0 and plain.points_for("fives") == 25
+    assert plain.apply(Write("chance")).totals(0).extra == 100
+    position = plain.apply(Write("fives"))
+    # fives is filled: a joker, any empty box, the lower ones at full value
+    joker = show(position, (5, 5, 5, 5, 5))
+    assert len(joker.writable_boxes()) == 11
+    assert [joker.points_for(box) for box in ("full_house", "small_straight", "sixes")] == [
+        25,
+        30,
+        0,
+    ]
+
+
+def test_every_forced_game_is_a_free_game_with_the_same_points() -> None:
+    plan = [("poker", (4,) * 5), ("fours", (4,) * 5), ("big_straight", (4,) * 5)]
+    forced = fill(start("yahtzee", names=["Anna"], joker="forced"), plan)
+    free = fill(start("yahtzee", names=["Anna"]), plan)
+    assert forced.players[0].boxes == free.players[0].boxes
+    assert forced.totals(0) == free.totals(0) == Totals(20, 0, 200, 110 + 200)
+
+
 def test_a_further_yahtzee_earns_100_only_when_poker_holds_50() -> None:
-    scratched = write(start("yahtzee", names=["Anna"]), "poker", (1, 2, 3, 4, 6))
+    scratched = write(start("yahtzee", names=["Anna"], joker="forced"), "poker", (1, 2, 3, 4, 6))
     assert scratched.players[0].boxes["poker"] == 0
     joker = show(scratched, (3, 3, 3, 3, 3))
     assert joker.writable_boxes() == ("threes",)  # the joker still applies

@@ -12,7 +12,17 @@ Keys this project adds to POKER_DICE.md §2 (the protocol allows additions, neve
   turn each and the best hand wins). It is what tells the three families apart.
 * ``series1 = "sum"`` — an upper box scores the sum of its face (Yahtzee's upper section).
 * ``extra_poker_bonus`` and ``joker`` — Yahtzee's further-yahtzee bonus (100) and its
-  forced joker rule (§3); 0 and false elsewhere.
+  joker rule (§3); 0 and ``"none"`` elsewhere. ``joker`` is ``"free"``, ``"forced"`` or
+  ``"none"`` (``false``/``true`` are read as ``"none"``/``"forced"``). Both jokers apply to
+  a yahtzee thrown when the ``poker`` box is filled. ``"forced"`` is §3's wording (the
+  upper box of the face if it is empty; else any empty lower box, at full values; else an
+  upper box for 0). ``"free"`` is the rule of the published optimum: any empty box may be
+  chosen, and the lower boxes score their full values once the upper box of the face is
+  filled. The ``yahtzee`` preset plays ``"free"``, because only it gives the 254.5896 that
+  §3 states (Verhoeff's player and Glenn's tables play it; the solver finds 254.5896095
+  under ``"free"`` and 254.5877287 under ``"forced"``). Every game played under
+  ``"forced"`` is legal under ``"free"`` with the same points, so records of either
+  replay under the preset.
 * ``lowest_wins`` — S5's other variant of the ranking game (§3 names it as a key).
 """
 
@@ -21,7 +31,15 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    field_validator,
+)
 
 from thousand.core.errors import RulesError
 
@@ -50,8 +68,18 @@ class Rules(BaseModel):
     series1_first: StrictBool
     last_round: Literal["all_boxes", "first_finisher"]
     extra_poker_bonus: Points
-    joker: StrictBool
+    joker: Literal["none", "forced", "free"]
     lowest_wins: StrictBool
+
+    @field_validator("joker", mode="before")
+    @classmethod
+    def _joker_from_bool(cls, value: object) -> object:
+        """``false``/``true`` (the key's first form) mean no joker / the forced joker."""
+        if value is False:
+            return "none"
+        if value is True:
+            return "forced"
+        return value
 
     def to_data(self) -> dict[str, Any]:
         """The configuration as plain data, the same shape as a rules file."""

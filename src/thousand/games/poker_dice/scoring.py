@@ -19,7 +19,8 @@ Russian sheet (POKER_DICE.md §1):
 
 Yahtzee sheet (§3): upper boxes score the sum of their face; three and four of a kind the
 sum of all dice; full house 25, small straight (four in a row) 30, large straight 40,
-yahtzee 50 (``poker_bonus``); five of a face is a full house only as a joker.
+yahtzee 50 (``poker_bonus``); five of a face is a full house only as a joker
+(:func:`joker_boxes`: the ``free`` joker of the published optimum, or §3's ``forced``).
 """
 
 from __future__ import annotations
@@ -193,16 +194,23 @@ def box_points(
 def joker_boxes(
     rules: Rules, dice: Iterable[int], sheet: Mapping[str, int | None]
 ) -> tuple[str, ...] | None:
-    """The boxes the forced joker rule allows for ``dice``, or None when it does not apply.
+    """The boxes a yahtzee may go in as a joker, or None when no joker applies.
 
-    It applies (yahtzee sheet, ``joker``) to five of a face thrown when the ``poker`` box
-    is filled: the upper box of that face if it is empty; otherwise any empty lower box;
-    otherwise any empty upper box (scoring 0).
+    A joker is five of a face thrown when the ``poker`` box is filled (yahtzee sheet).
+    Under ``joker = "forced"`` (POKER_DICE.md §3's wording) it must go in the upper box of
+    its face if that is empty; otherwise in any empty lower box, where full house and the
+    straights score their full values; otherwise in any empty upper box, for 0. Under
+    ``"free"`` (the published optimum's rule) it is a joker only once the upper box of its
+    face is filled, and may then go in any empty box; before that it is ordinary dice.
     """
     faces = list(dice)
-    if not rules.joker or sheet.get("poker") is None or not is_poker(faces):
+    if rules.joker == "none" or sheet.get("poker") is None or not is_poker(faces):
         return None
     upper = UPPER[faces[0] - 1]
+    if rules.joker == "free":
+        if sheet.get(upper) is None:
+            return None
+        return tuple(box for box in UPPER + YAHTZEE_LOWER if sheet.get(box) is None)
     if sheet.get(upper) is None:
         return (upper,)
     lower = tuple(box for box in YAHTZEE_LOWER if sheet.get(box) is None)

@@ -8,17 +8,17 @@ turn the value of every keep and every box (:mod:`.strategy`). The tables come f
 (:mod:`.kernel`).
 
 Optima (expected final totals from the empty sheet): ``russian`` 215.5111,
-``russian_banked`` 276.5703, ``yahtzee`` 254.5877. The literature's 254.5896 (Verhoeff,
-Glenn) is Yahtzee under another joker: there a further yahtzee may go in any empty box,
-at the lower boxes' full values only once the upper box of its face is filled; under
-POKER_DICE.md §3's forced joker (the upper box of the face if empty, else a lower box,
-else an upper box for 0) the optimum is 254.5877 (the tests reproduce both).
+``russian_banked`` 276.5703, ``yahtzee`` 254.5896 — the published optimum (Verhoeff,
+Glenn), under the preset's ``"free"`` joker. Under the ``"forced"`` joker of
+POKER_DICE.md §3's wording (the upper box of the face if empty, else a lower box, else an
+upper box for 0) it is 254.5877; without jokers and further yahtzees 245.8708 (Glenn,
+Woodward). The tests reproduce all three.
 
     >>> from thousand.games.poker_dice.presets import load_preset
     >>> from thousand.games.poker_dice.solver import load_or_solve
     >>> strategy = load_or_solve(load_preset("yahtzee"))  # doctest: +SKIP
     >>> round(strategy.expected_total, 4)  # doctest: +SKIP
-    254.5877
+    254.5896
 """
 
 from __future__ import annotations
