@@ -10,12 +10,12 @@ dice (and on the sheets the state space needs); the chance of each throw comes f
 
 **Dice.** The 462 multisets of 0 to 5 dice are numbered as :mod:`..odds` numbers them
 (by size, then faces), so the 252 throws of five dice are the last ones (from
-``FIRST_ROLL``). ``ADD[k, f]`` is the multiset ``k`` with one more die showing ``f + 1``;
-``SUB[k]`` lists the distinct multisets with one die of ``k`` fewer (then -1). Keeping
-``k`` and throwing the rest is worth the average over the next die of keeping
-``ADD[k, f]``, which gives the exact chances of throwing several dice with six additions
-per multiset; the best keep of a throw is the best over its multisets with one die
-fewer, each the best of its own, and so on.
+``FIRST_ROLL``). ``ADD[k, f]`` (:mod:`..odds`'s) is the multiset ``k`` with one more die
+showing ``f + 1``; ``SUB[k]`` lists the distinct multisets with one die of ``k`` fewer
+(then -1). Keeping ``k`` and throwing the rest is worth the average over the next die of
+keeping ``ADD[k, f]``, which gives the exact chances of throwing several dice with six
+additions per multiset; the best keep of a throw is the best over its multisets with one
+die fewer, each the best of its own, and so on.
 
 **States at the start of a turn.** A sheet is reduced to what its future depends on:
 
@@ -50,7 +50,7 @@ import numpy.typing as npt
 from thousand.core.dice import DICE, FACES
 from thousand.core.errors import RulesError
 from thousand.games.poker_dice.config import Rules
-from thousand.games.poker_dice.odds import FIRST_ROLL, INDEX, MULTISETS, ROLL_PROB, ROLLS
+from thousand.games.poker_dice.odds import ADD, FIRST_ROLL, INDEX, MULTISETS, ROLL_PROB, ROLLS
 from thousand.games.poker_dice.scoring import (
     UPPER,
     box_points,
@@ -72,21 +72,17 @@ KIND_UPPER, KIND_POKER, KIND_OTHER = 0, 1, 2
 """What writing a box changes besides the mask: the subtotal, the poker flag, nothing."""
 
 
-def _multiset_moves() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    add = np.full((len(MULTISETS), 6), -1, dtype=np.int32)
-    sub = np.full((len(MULTISETS), 6), -1, dtype=np.int32)
+def _smaller_multisets() -> npt.NDArray[np.int64]:
+    sub = np.full((len(MULTISETS), 6), -1, dtype=np.int64)
     for i, dice in enumerate(MULTISETS):
-        for f in FACES:
-            if len(dice) < DICE:
-                add[i, f - 1] = INDEX[tuple(sorted((*dice, f)))]
-        for j, f in enumerate(sorted(set(dice))):
+        for j, face in enumerate(sorted(set(dice))):
             rest = list(dice)
-            rest.remove(f)
+            rest.remove(face)
             sub[i, j] = INDEX[tuple(rest)]
-    return add, sub
+    return sub
 
 
-ADD, SUB = _multiset_moves()
+SUB = _smaller_multisets()
 
 
 @dataclass(frozen=True)
