@@ -159,15 +159,23 @@ CUSTOM_SHEET = {
     "poker": -5,
 }
 
+FORCED = json.dumps({"preset": "yahtzee", "joker": "forced"})
+"""POKER_DICE.md §3's wording of the joker (the preset plays the published optimum's)."""
+
 ENDGAMES: list[tuple[str, dict[str, int | None], int, int]] = [
     # chance alone, the upper bonus already made
     ("yahtzee", {**YAHTZEE_SHEET, "chance": None}, 0, 0),
     # a yahtzee of sixes is a joker full house (+100), or the chance of a plain one
     ("yahtzee", {**YAHTZEE_SHEET, "full_house": None}, 0, 100),
-    # the joker forced into fours, which the bonus needs three of (subtotal 51 + 12)
+    # fours alone, which the bonus needs three of (subtotal 51 + 12)
     ("yahtzee", {**YAHTZEE_SHEET, "fours": None}, 0, 0),
-    # scratched yahtzee box: the joker without its +100; the bonus needs four fives
+    # a scratched yahtzee box earns no +100; the bonus needs four fives
     ("yahtzee", {**YAHTZEE_SHEET, "fives": None, "poker": 0, "ones": 1}, 0, 0),
+    # the free joker: five sixes are ordinary dice while sixes is empty, five of another
+    # face a joker for either box; a bonus of 35 at stake in sixes
+    ("yahtzee", {**YAHTZEE_SHEET, "sixes": None, "full_house": None}, 0, 0),
+    # the forced joker: five sixes must go in sixes, five of another face in full house
+    (FORCED, {**YAHTZEE_SHEET, "sixes": None, "full_house": None}, 0, 0),
     # doubling of a first-throw pair
     ("russian", {**RUSSIAN_SHEET, "pair": None}, 0, 0),
     # sixes decide the bonus: subtotal -4 without them, four sixes make it
@@ -222,8 +230,7 @@ def test_under_the_forced_joker_of_section_3_the_optimum_is_254_5877() -> None:
     else any empty lower box, else an upper box for 0; also after a scratched yahtzee
     box) forbids some of the free joker's choices. An independent solver of these rules
     finds 254.58772873449593."""
-    rules = rules_from_spec({"preset": "yahtzee", "joker": "forced"})
-    assert solve(rules).expected_total == pytest.approx(254.5877287344962, abs=1e-9)
+    assert strategy_of(FORCED).expected_total == pytest.approx(254.5877287344962, abs=1e-9)
 
 
 def test_without_further_yahtzees_and_joker_the_published_245_87() -> None:
