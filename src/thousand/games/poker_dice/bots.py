@@ -21,9 +21,9 @@ The levels (:data:`BOT_LEVELS`):
   that box alone) and what the dice showing can still make of each box with the throws
   left, and goes for the box where the dice do best against that average — keeping four
   in a row for a straight, the dice of an open upper box, pairs for a full house — and
-  writes it as soon as throwing on is worth less. It never writes a minus while a throw
-  could save it, unless every box is as bad. It knows nothing of the upper bonus beyond
-  what each box scores. In the ranking game it keeps two pairs for a full house and
+  writes it as soon as throwing on is worth less — so never a minus or a dash while a
+  throw is left, since throwing on can only mend it. It knows nothing of the upper bonus
+  beyond what each box scores. In the ranking game it keeps two pairs for a full house and
   stands on a full house or better.
 * ``optimal`` — sheet games: the action of the best expected final total, read from the
   solver's strategy (:mod:`.solver`); the ranking game: the action of the best chance to
