@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from tests.games.poker_dice.bot_support import random_position, rules_of, strategy_of
 from tests.games.poker_dice.engine_support import start, throw
 from thousand.core.dice import CHANCE_TABLES
+from thousand.core.i18n import translator
 from thousand.games.poker_dice import STOP, Outcome, Position, Throw, Write
 from thousand.games.poker_dice.bots import (
     BOT_LEVELS,
@@ -29,6 +30,7 @@ from thousand.games.poker_dice.bots import (
 from thousand.games.poker_dice.odds import most_of_a_face
 from thousand.games.poker_dice.scoring import hand
 from thousand.games.poker_dice.simulation import play_tournament
+from thousand.games.poker_dice.words import level_description, level_name
 
 SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
 HOUSE_RULES = (
@@ -287,3 +289,13 @@ def test_optimal_scores_more_than_the_levels(preset: str, means: tuple[float, ..
     assert got[0] > got[1] > got[2]
     rates = [result.win_rate(i)[0] for i in range(3)]
     assert rates[0] > rates[1] > rates[2]
+
+
+def test_every_level_has_a_name_and_a_description_in_both_languages() -> None:
+    english, russian = translator("en"), translator("ru")
+    for level in BOT_LEVELS:
+        assert level_name(english, level) == level
+        assert level_name(russian, level) not in ("", level)
+        assert level_description(english, level) != level
+        assert level_description(russian, level) not in ("", level_description(english, level))
+    assert level_name(russian, "chaser") == "охотник"

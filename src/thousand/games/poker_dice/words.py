@@ -122,6 +122,26 @@ PRESET_DESCRIPTIONS: Mapping[str, str] = {
 }
 """What each preset's rules are, in a few lines (``thousand rules`` and the rules help)."""
 
+LEVEL_NAMES: Mapping[str, str] = {
+    "greedy": N_("greedy"),
+    "chaser": N_("chaser"),
+    "optimal": N_("optimal"),
+}
+"""The computer players' levels (:data:`~.bots.BOT_LEVELS`), weakest first, as shown."""
+
+LEVEL_DESCRIPTIONS: Mapping[str, str] = {
+    "greedy": N_("keeps the most dice of one face and writes the box that scores the most now"),
+    "chaser": N_(
+        "chases the box the dice suit best: a straight from four in a row, the face of an "
+        "open box of series 1, pairs for a full house; writes no minus while a throw is left"
+    ),
+    "optimal": N_(
+        "plays the solved strategy: the best expected total; in the best-hand game, the best "
+        "chance to beat the hands already shown"
+    ),
+}
+"""How each level plays, in one line (help texts, ``thousand simulate``)."""
+
 
 def box_name(tr: Translator, rules: Rules, box: str) -> str:
     """A box as the sheet of ``rules`` names it (``Full house`` / ``Фулл хаус``)."""
@@ -146,6 +166,16 @@ def preset_title(tr: Translator, name: str) -> str:
 def preset_description(tr: Translator, name: str) -> str:
     """A preset's description (:data:`PRESET_DESCRIPTIONS`) in ``tr``'s language."""
     return tr.gettext(PRESET_DESCRIPTIONS[name])
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """A computer level (``chaser``) in ``tr``'s language; an unknown one as it is."""
+    return tr.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def level_description(tr: Translator, level: str) -> str:
+    """How a computer level plays (:data:`LEVEL_DESCRIPTIONS`), in ``tr``'s language."""
+    return tr.gettext(LEVEL_DESCRIPTIONS[level]) if level in LEVEL_DESCRIPTIONS else level
 
 
 def rules_title(tr: Translator, rules: Rules) -> str:
