@@ -40,9 +40,6 @@ if TYPE_CHECKING:
     from thousand.games.poker_dice.solver import Strategy
     from thousand.games.poker_dice.solver.tables import Tables
 
-MAX_GAMES = 10_000_000
-"""The most games one tournament plays (every game's totals are kept: 8 bytes a player)."""
-
 BLOCK_SEATS = 1 << 20
 """Seats (games times players) in one block of native games: the games of a block are
 played side by side, and those that reach the same sheet share its turn programme, so a
