@@ -350,7 +350,8 @@ def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> E
                     break
     finally:
         session.save_record = saver
-    session.save()  # the last state, whatever the throttle skipped
+    if played:  # the last state, whatever the throttle skipped; a finished game resumed
+        session.save()  # is left as it was (its "updated" stamp too)
     levels = [seat.bot for seat in session.seats]
     env.stdout.write(
         plain_sheet(tr, session.state, session.turns, levels, rules_title(tr, session.game.rules))

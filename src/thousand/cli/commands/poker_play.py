@@ -184,7 +184,8 @@ def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> E
             played += 1
             if session.save_error is not None:
                 raise SaveError(session.save_error)
-    session.save()
+    if played:  # a finished game resumed is left as it was (its "updated" stamp too)
+        session.save()
     env.console().print(render(replay(session.record.to_data()), tr))
     if not session.position.over:
         env.print(
