@@ -1,8 +1,10 @@
-"""What every game's record shares (RECORD.md): the way a record is written as text.
+"""What every game's record shares (RECORD.md): its header, and how it is written as text.
 
-Each game reads, checks and replays its own records (``thousand.games.<game>.record``);
-the text of a saved record is the same for all of them, so that a saved game of any
-game reads like its score sheet: the header fields one to a line, then one turn to a line.
+Each game reads, checks and replays its own records (``thousand.games.<game>.record``),
+but the header — ``format``, ``game``, ``rules``, ``players``, ``meta`` — is RECORD.md's
+for all of them (:class:`RecordHeader`; a game adds its ``turns``), and the text of a
+saved record is the same for all, so that a saved game of any game reads like its score
+sheet: the header fields one to a line, then one turn to a line.
 """
 
 from __future__ import annotations
@@ -10,6 +12,35 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, field_validator
+from pydantic_core import PydanticCustomError
+
+FORMAT = 1
+"""The record format every game writes and reads (RECORD.md)."""
+
+DEFAULT_GAME = "dice1000"
+"""The game of a record without a ``game`` field (RECORD.md)."""
+
+
+class RecordHeader(BaseModel):
+    """RECORD.md's header fields, strictly typed; a game's model adds its ``turns``."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: StrictInt
+    game: StrictStr = DEFAULT_GAME
+    rules: Any
+    players: list[StrictStr]
+    turns: list[Any]
+    meta: dict[str, Any] | None = None
+
+    @field_validator("format")
+    @classmethod
+    def _format_one(cls, value: int) -> int:
+        """Strictly the integer 1: ``true`` and ``1.0`` equal 1 but are not the format."""
+        if value != FORMAT:
+            raise PydanticCustomError("literal_error", f"Input should be {FORMAT}")
+        return value
 
 
 def dump_record(data: Mapping[str, Any]) -> str:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from thousand.core.errors import RecordError
+from thousand.core.records import DEFAULT_GAME as DEFAULT_GAME  # part of the registry's API
 
 if TYPE_CHECKING:
     from thousand.games.interface import GameModule
@@ -30,9 +31,6 @@ GAMES: Mapping[str, str] = MappingProxyType(
     {"dice1000": "thousand.games.dice1000", "poker_dice": "thousand.games.poker_dice"}
 )
 """Game name → the module that plays it (imported on demand)."""
-
-DEFAULT_GAME = "dice1000"
-"""The game of a record without a ``game`` field (RECORD.md)."""
 
 
 class UnknownGameError(RecordError):

@@ -20,15 +20,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     StrictBool,
-    StrictInt,
     StrictStr,
     ValidationError,
-    field_validator,
 )
-from pydantic_core import PydanticCustomError
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
-from thousand.core.records import dump_record
+from thousand.core.records import DEFAULT_GAME, FORMAT, RecordHeader, dump_record
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
@@ -42,8 +39,7 @@ from thousand.games.dice1000.state import (
     players_problem,
 )
 
-FORMAT = 1
-GAME = "dice1000"
+GAME = DEFAULT_GAME
 """This game's name in a record's ``game`` field (RECORD.md: the default when absent)."""
 
 
@@ -54,22 +50,8 @@ class _TurnModel(BaseModel):
     player: StrictStr | None = None
 
 
-class _RecordModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    format: StrictInt
-    game: StrictStr = GAME
-    rules: Any
-    players: list[StrictStr]
-    turns: list[_TurnModel]
-    meta: dict[str, Any] | None = None
-
-    @field_validator("format")
-    @classmethod
-    def _format_one(cls, value: int) -> int:
-        """Strictly the integer 1: ``true`` and ``1.0`` equal 1 but are not the format."""
-        if value != FORMAT:
-            raise PydanticCustomError("literal_error", f"Input should be {FORMAT}")
-        return value
+class _RecordModel(RecordHeader):
+    turns: list[_TurnModel]  # narrows the header's list[Any]
 
 
 @dataclass(frozen=True, slots=True)

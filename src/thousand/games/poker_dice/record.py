@@ -48,29 +48,22 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     StrictBool,
-    StrictInt,
     StrictStr,
     ValidationError,
-    field_validator,
 )
-from pydantic_core import PydanticCustomError
 
+from thousand.core.dice import Dice
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
 from thousand.core.players import players_problem
-from thousand.core.records import dump_record
+from thousand.core.records import FORMAT, RecordHeader, dump_record
 from thousand.games.poker_dice.actions import STOP, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules
 from thousand.games.poker_dice.presets import rules_from_spec, rules_to_spec
 from thousand.games.poker_dice.state import Position, new_position
 
-FORMAT = 1
 GAME = "poker_dice"
 """This game's name in a record's ``game`` field."""
 
-DEFAULT_GAME = "dice1000"
-"""RECORD.md: the game of a record without a ``game`` field."""
-
-Dice = tuple[int, ...]
 
 RECORD_RULES = ("record", "game", "rules", "players", "player", "no_throw", "turn_not_ended")
 """The ids of the refusals the record itself makes (besides the engine's
@@ -102,24 +95,6 @@ class IllegalRecordError(RecordError):
         self.turn = turn
         self.throw = throw
         self.params = dict(params or {})
-
-
-class _RecordModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    format: StrictInt
-    game: StrictStr = DEFAULT_GAME
-    rules: Any
-    players: list[StrictStr]
-    turns: list[Any]
-    meta: dict[str, Any] | None = None
-
-    @field_validator("format")
-    @classmethod
-    def _format_one(cls, value: int) -> int:
-        """Strictly the integer 1: ``true`` and ``1.0`` equal 1 but are not the format."""
-        if value != FORMAT:
-            raise PydanticCustomError("literal_error", f"Input should be {FORMAT}")
-        return value
 
 
 class _TurnModel(BaseModel):
@@ -243,7 +218,7 @@ def parse_record(data: object) -> ParsedRecord:
             "record: expected a JSON object with format, game, rules, players, turns", "record"
         )
     try:
-        model = _RecordModel.model_validate(data)
+        model = RecordHeader.model_validate(data)
     except ValidationError as exc:
         where, message = _model_error(exc)
         prefix = f"record: {where}: " if where else "record: "
