@@ -1,4 +1,5 @@
-"""The subcommands of ``thousand``: one module per command, each with ``register``.
+"""The subcommands of ``thousand``: one module per command, each with ``register``
+(besides :mod:`.base` and :mod:`.sitting`, what the commands share).
 
 A command module adds its parser with ``register(subparsers)`` and sets
 ``handler=`` on it; :mod:`thousand.cli.main` lists the registrars, parses, and maps

@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from thousand.cli.commands import poker_play
-from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus, Subparsers, seed_value
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
+from thousand.cli.commands.sitting import Sitting as BaseSitting
+from thousand.cli.commands.sitting import check_new_file, saved_language
 from thousand.cli.players import PlayersError, default_seats, parse_players
 from thousand.cli.storage import (
     SUFFIX,
@@ -40,8 +42,9 @@ from thousand.cli.storage import (
     resume,
     start,
 )
-from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
+from thousand.core.errors import RulesError, SaveError, ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.core.players import Seat
 from thousand.games import DEFAULT_GAME, game_names
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import plain_sheet
@@ -160,30 +163,18 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     return play_unattended(session, tr, env, path)
 
 
-class Sitting:
-    """The games of one ``thousand play`` in the terminal, each with its file.
-
-    "Play again" after a game (key N) adds one: the same rules and players, the seat
-    order turned by one so that whoever was second moves first, and a new file in the
-    games folder. When the screen closes, :meth:`close` deletes the file of every game
-    this run created in which no die was thrown — starting and quitting at once would
-    otherwise leave an empty game in ``thousand games`` — and names the others. The
-    file of a resumed game is never deleted, whatever happened to it.
-    """
+class Sitting(BaseSitting[Session]):
+    """The games of one ``thousand play`` of dice 1000 (:class:`thousand.cli.sitting.Sitting`)."""
 
     def __init__(
         self, session: Session, path: Path, tr: Translator, *, created: bool, seed: int | None
     ) -> None:
-        self.tr = tr
-        self.seed = seed
-        self.games: list[tuple[Session, Path, bool]] = [(session, path, created)]
+        super().__init__(tr, seed=seed)
+        self.games.append((session, path, created))
 
-    def again(self, finished: Session) -> Session:
-        """The next game (saved at once: an unwritable folder is an error before play)."""
-        seats = finished.seats[1:] + finished.seats[:1]
-        path = new_game_path()
-        # With --seed the games of a sitting are reproducible too (each its own seed).
-        seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
+    def start_next(
+        self, finished: Session, seats: list[Seat], path: Path, seed: int | None
+    ) -> Session:
         session = start(
             finished.game,
             seats,
@@ -193,20 +184,10 @@ class Sitting:
             table_dice=finished.table_dice,
         )
         session.strategy = finished.strategy  # loaded once a sitting
-        session.save()
-        self.games.append((session, path, True))
         return session
 
-    def close(self) -> list[str]:
-        """Delete the files of new games without a throw; say where the others are."""
-        lines = []
-        for session, path, created in self.games:
-            if created and not session.turns and not session.throws:
-                path.unlink(missing_ok=True)
-                lines.append(self.tr.gettext("No die was thrown: the game is not kept."))
-            else:
-                lines.append(self.tr.gettext("The game is saved in {path}").format(path=path))
-        return lines
+    def thrown(self, session: Session) -> bool:
+        return bool(session.turns or session.throws)
 
 
 def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
@@ -220,10 +201,10 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
         if args.players or args.rules or args.table:
             raise PlayersError(_resume_alone(tr))
         saved = load_game(resume_path(args.resume))
-        language = args.lang or _saved_language(saved.meta) or default_language()
+        language = args.lang or saved_language(saved.meta) or default_language()
         tr = translator(language)
         if save is not None and save.resolve() != saved.path.resolve():
-            _check_new_file(save, tr)
+            check_new_file(save, tr)
         path = saved.path if save is None else save
         return resume(saved, language=language, save_path=path), tr, path
     seats = parse_players(args.players, tr) if args.players is not None else default_seats(tr)
@@ -231,7 +212,7 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
     if save is None:
         save = new_game_path()
     else:
-        _check_new_file(save, tr)
+        check_new_file(save, tr)
     game = Game(rules)
     try:
         session = start(
@@ -301,21 +282,6 @@ def resume_path(given: str) -> Path:
         if path.name == name and (games_dir() / name).exists():
             return games_dir() / name
     return Path(given)
-
-
-def _saved_language(meta: dict[str, object]) -> str | None:
-    language = meta.get("language")
-    return language if isinstance(language, str) and language in LANGUAGES else None
-
-
-def _check_new_file(path: Path, tr: Translator) -> None:
-    """A new game never overwrites a file: that could be another saved game."""
-    if path.exists():
-        raise InputFileError(
-            tr.gettext("{path}: the file exists; to continue that game use --resume {path}").format(
-                path=path
-            )
-        )
 
 
 def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:

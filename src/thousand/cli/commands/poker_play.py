@@ -21,11 +21,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus
+from thousand.cli.commands.base import Env, ExitStatus
+from thousand.cli.commands.sitting import Sitting, check_new_file, saved_language
 from thousand.cli.players import PlayersError, parse_players
 from thousand.cli.storage import SavedPokerGame, new_game_path, resume_poker, start_poker
-from thousand.core.errors import InputFileError, RulesError, SaveError, ThousandError
-from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.core.errors import RulesError, SaveError, ThousandError
+from thousand.core.i18n import Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.bots import BOT_LEVELS, OptimalBot
 from thousand.games.poker_dice.presets import DEFAULT_PRESET, load_rules
@@ -89,15 +90,10 @@ def prepare(
             tr.gettext("--table: real dice at a real table are for dice 1000 only so far")
         )
     if saved is not None:
-        meta_language = saved.meta.get("language")
-        language = args.lang or (
-            meta_language
-            if isinstance(meta_language, str) and meta_language in LANGUAGES
-            else default_language()
-        )
+        language = args.lang or saved_language(saved.meta) or default_language()
         tr = translator(language)
         if save is not None and save.resolve() != saved.path.resolve():
-            _check_new_file(save, tr)
+            check_new_file(save, tr)
         path = saved.path if save is None else save
         return resume_poker(saved, language=language, save_path=path), tr, path
     seats = poker_seats(args.players, tr) if args.players is not None else default_seats(tr)
@@ -105,7 +101,7 @@ def prepare(
     if save is None:
         save = new_game_path()
     else:
-        _check_new_file(save, tr)
+        check_new_file(save, tr)
     try:
         session = start_poker(rules, seats, language=tr.language, path=save, seed=args.seed)
     except RulesError as exc:  # the engine's own check of the names
@@ -139,20 +135,13 @@ def prepare_optimal(session: Session, tr: Translator, env: Env) -> None:
             return
 
 
-class PokerSitting:
-    """The games of one ``thousand play --game poker_dice`` in the terminal, each with
-    its file; as dice 1000's :class:`~thousand.cli.commands.play.Sitting`: N plays again
-    (seats turned by one, a new file), and a new game without a throw leaves no file."""
+class PokerSitting(Sitting[Session]):
+    """The games of one ``thousand play --game poker_dice`` in the terminal
+    (:class:`thousand.cli.sitting.Sitting`)."""
 
-    def __init__(self, tr: Translator, *, seed: int | None) -> None:
-        self.tr = tr
-        self.seed = seed
-        self.games: list[tuple[Session, Path, bool]] = []
-
-    def again(self, finished: Session) -> Session:
-        seats = finished.seats[1:] + finished.seats[:1]
-        path = new_game_path()
-        seed = None if self.seed is None else (self.seed + len(self.games)) % (MAX_SEED + 1)
+    def start_next(
+        self, finished: Session, seats: list[Seat], path: Path, seed: int | None
+    ) -> Session:
         session = start_poker(
             finished.rules, seats, language=self.tr.language, path=path, seed=seed
         )
@@ -160,19 +149,10 @@ class PokerSitting:
             old = finished.policies.get((index + 1) % len(seats))
             if isinstance(policy, OptimalBot) and isinstance(old, OptimalBot):
                 session.policies[index] = old  # its strategy is loaded once a sitting
-        session.save()
-        self.games.append((session, path, True))
         return session
 
-    def close(self) -> list[str]:
-        lines = []
-        for session, path, created in self.games:
-            if created and not session.turns and not session.position.throws:
-                path.unlink(missing_ok=True)
-                lines.append(self.tr.gettext("No die was thrown: the game is not kept."))
-            else:
-                lines.append(self.tr.gettext("The game is saved in {path}").format(path=path))
-        return lines
+    def thrown(self, session: Session) -> bool:
+        return bool(session.turns or session.position.throws)
 
 
 def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
@@ -193,13 +173,3 @@ def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> E
         )
     env.print(tr.gettext("The record of the game: {path}").format(path=path))
     return ExitStatus.OK
-
-
-def _check_new_file(path: Path, tr: Translator) -> None:
-    """A new game never overwrites a file: that could be another saved game."""
-    if path.exists():
-        raise InputFileError(
-            tr.gettext("{path}: the file exists; to continue that game use --resume {path}").format(
-                path=path
-            )
-        )
