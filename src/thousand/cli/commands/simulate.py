@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -186,6 +187,20 @@ def _check_plot_path(path: str) -> None:
         raise InputFileError(f"{path}: cannot write the plot: the folder is not writable")
 
 
+def _rate_bars(
+    axis: Any, players: Sequence[str], rates: Sequence[tuple[float, float, float]]
+) -> None:
+    """Each player's win rate as a bar with its 95% interval, a fair share dashed (both
+    games' plots)."""
+    heights = [rate for rate, _, _ in rates]
+    errors = [[rate - low for rate, low, _ in rates], [high - rate for rate, _, high in rates]]
+    bars = axis.bar(players, heights, yerr=errors, capsize=6, color="#4a7ab5")
+    axis.bar_label(bars, labels=[f"{rate:.1%}" for rate in heights], label_type="center")
+    axis.axhline(1 / len(players), color="grey", linestyle="--", linewidth=1)
+    axis.set_ylabel("win rate (95% CI)")
+    axis.set_ylim(0, 1)
+
+
 def draw(result: Tournament, path: str, rules: str) -> None:
     """Win rates with their intervals, and each player's final scores, in one PNG."""
     import matplotlib  # noqa: PLC0415
@@ -195,14 +210,8 @@ def draw(result: Tournament, path: str, rules: str) -> None:
 
     figure, (rates_axis, scores_axis) = plt.subplots(1, 2, figsize=(11, 4.5))
     rates = [result.win_rate(i) for i in range(len(result.players))]
-    heights = [rate for rate, _, _ in rates]
-    errors = [[rate - low for rate, low, _ in rates], [high - rate for rate, _, high in rates]]
-    bars = rates_axis.bar(result.players, heights, yerr=errors, capsize=6, color="#4a7ab5")
-    rates_axis.bar_label(bars, labels=[f"{rate:.1%}" for rate in heights], label_type="center")
-    rates_axis.axhline(1 / len(result.players), color="grey", linestyle="--", linewidth=1)
-    rates_axis.set_ylabel("win rate (95% CI)")
-    rates_axis.set_ylim(0, 1)
     first = result.to_json_data()["first_player_win_rate"]
+    _rate_bars(rates_axis, result.players, rates)
     rates_axis.set_title(f"{result.games:,} games, {rules}; first player wins {first:.1%}")
     low = min(0, int(result.finals.min()))
     high = int(result.finals.max()) + 25
@@ -381,13 +390,7 @@ def draw_poker(result: PokerTournament, path: str, rules: str) -> None:
 
     figure, (rates_axis, spread_axis) = plt.subplots(1, 2, figsize=(11, 4.5))
     rates = [result.win_rate(i) for i in range(len(result.players))]
-    heights = [rate for rate, _, _ in rates]
-    errors = [[rate - low for rate, low, _ in rates], [high - rate for rate, _, high in rates]]
-    bars = rates_axis.bar(result.players, heights, yerr=errors, capsize=6, color="#4a7ab5")
-    rates_axis.bar_label(bars, labels=[f"{rate:.1%}" for rate in heights], label_type="center")
-    rates_axis.axhline(1 / len(result.players), color="grey", linestyle="--", linewidth=1)
-    rates_axis.set_ylabel("win rate (95% CI)")
-    rates_axis.set_ylim(0, 1)
+    _rate_bars(rates_axis, result.players, rates)
     first = result.first_player_rate()[0]
     rates_axis.set_title(f"poker dice, {result.games:,} games, {rules}; first player {first:.1%}")
     if result.ranking:
