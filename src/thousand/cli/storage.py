@@ -28,13 +28,14 @@ import platformdirs
 
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
-from thousand.core.records import dump_record
+from thousand.core.players import Seat, seat_levels
+from thousand.core.records import SaveRecord, dump_record
 from thousand.games import game_of_record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import DiceSource
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, replay
-from thousand.games.dice1000.table import SaveRecord, Seat, Session, seat_levels
+from thousand.games.dice1000.table import Session
 from thousand.games.poker_dice import record as poker_record
 from thousand.games.poker_dice import table as poker_table
 from thousand.games.poker_dice.config import Rules as PokerRules
@@ -341,7 +342,7 @@ def _poker_listing(game: SavedPokerGame) -> GameListing:
     return GameListing(
         path=game.path,
         players=tuple(players),
-        bots=poker_table.seat_levels(game.meta, players),
+        bots=seat_levels(game.meta, players),
         rules=position.rules,
         turns=len(game.replay.turns),
         winner=", ".join(winners) if winners else None,

@@ -1,15 +1,14 @@
 """Who may sit at a table: the check of player names every game makes.
 
 A name goes into a score sheet's column, a terminal line and a record's file, so every
-game refuses the same names for the same reasons. Dice 1000 keeps its own copy in
-``thousand.games.dice1000.state`` (written before a second game existed); games written
-since share this one.
+game refuses the same names for the same reasons: every game checks them here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 MAX_NAME_LENGTH = 40
 """The longest player name: a name is for a score sheet's column, not a paragraph."""
@@ -59,3 +58,15 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.bot is not None
+
+
+def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | None, ...]:
+    """Per player, the computer level a record's ``meta.seats`` gives (None: a person)."""
+    seats = meta.get("seats")
+    levels: dict[str, str | None] = {}
+    if isinstance(seats, list):
+        for seat in seats:
+            if isinstance(seat, Mapping) and isinstance(seat.get("name"), str):
+                bot = seat.get("bot")
+                levels[seat["name"]] = bot if isinstance(bot, str) else None
+    return tuple(levels.get(name) for name in players)

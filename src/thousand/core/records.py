@@ -10,11 +10,16 @@ sheet: the header fields one to a line, then one turn to a line.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, field_validator
 from pydantic_core import PydanticCustomError
+
+SaveRecord = Callable[[dict[str, Any]], None]
+"""Where a game's record goes after every turn: a file, a database row (may raise
+:class:`~thousand.core.errors.ThousandError`, one line the screen shows; the game goes on)."""
 
 FORMAT = 1
 """The record format every game writes and reads (RECORD.md)."""
@@ -59,3 +64,8 @@ def dump_record(data: Mapping[str, Any]) -> str:
         lines.append('  "turns": []')
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def now_stamp() -> str:
+    """The current time as an ISO 8601 string in UTC, to the second (for ``meta``)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()

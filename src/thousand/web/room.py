@@ -40,6 +40,7 @@ from thousand.core.fairdice import SEED_BYTES, commitment
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import Translator, translator
 from thousand.core.players import name_problem
+from thousand.core.records import now_stamp
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.config import Rules
@@ -55,7 +56,7 @@ from thousand.games.dice1000.presets import (
 )
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.state import Phase
-from thousand.games.dice1000.table import Seat, Session, now_stamp
+from thousand.games.dice1000.table import Seat, Session
 from thousand.games.dice1000.words import (
     BOT_LEVEL_NAMES,
     bot_level,

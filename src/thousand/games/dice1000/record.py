@@ -25,9 +25,10 @@ from pydantic import (
 )
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
+from thousand.core.players import players_problem
 from thousand.core.records import DEFAULT_GAME, FORMAT, RecordHeader, dump_record
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
-from thousand.games.dice1000.game import Game
+from thousand.games.dice1000.game import MAX_PLAYERS, Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
 from thousand.games.dice1000.scoring import Dice
 from thousand.games.dice1000.state import (
@@ -36,7 +37,6 @@ from thousand.games.dice1000.state import (
     Phase,
     TurnEnd,
     new_state,
-    players_problem,
 )
 
 GAME = DEFAULT_GAME
@@ -141,7 +141,7 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
     except RulesError as exc:
         raise RecordError(f"rules: {exc}") from None
     players = model.players
-    problem = players_problem(players)
+    problem = players_problem(players, MAX_PLAYERS)
     if problem is not None:
         raise RecordError(f"players: {problem}")
     return Game(rules), players, model.turns

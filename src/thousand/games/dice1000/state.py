@@ -36,6 +36,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 
 from thousand.core.errors import IllegalActionError, RulesError
+from thousand.core.players import players_problem
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop, Throw
 from thousand.games.dice1000.config import validate_rules
 from thousand.games.dice1000.game import MAX_PLAYERS, BarrelSpec, Game
@@ -333,41 +334,6 @@ class GameState(NamedTuple):
         }
 
 
-MAX_NAME_LENGTH = 40
-"""The longest player name: a name is for a score sheet's column, not a paragraph."""
-
-
-def name_problem(name: object) -> str | None:
-    """Why ``name`` cannot be a player's name, or None when it can.
-
-    A name is non-empty printable text of at most :data:`MAX_NAME_LENGTH` characters: no
-    control characters, terminal escapes, line or paragraph separators or lone
-    surrogates, which would break a score sheet, a terminal or the record's own file.
-    """
-    if not isinstance(name, str) or not name.strip():
-        return "a player name is empty"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"the name {name!r} is longer than {MAX_NAME_LENGTH} characters"
-    if not name.isprintable():
-        return f"the name {name!r} has a control character"
-    return None
-
-
-def players_problem(names: Sequence[object]) -> str | None:
-    """Why ``names`` cannot be the players of a game, or None: the one check that a new
-    game and a record's ``players`` both make."""
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        return f"a game has 1 to {MAX_PLAYERS} players, got {len(names)}"
-    for name in names:
-        problem = name_problem(name)
-        if problem is not None:
-            return problem
-    if len(set(names)) != len(names):
-        duplicate = next(n for n in names if names.count(n) > 1)
-        return f"the name {duplicate!r} is given twice"
-    return None
-
-
 def new_state(game: Game, players: Sequence[str]) -> GameState:
     """The position before the first throw of ``game``: everybody at 0, not in the game.
 
@@ -375,7 +341,7 @@ def new_state(game: Game, players: Sequence[str]) -> GameState:
     depends on its game and never the other way round (no import cycle).
     """
     names = list(players)
-    problem = players_problem(names)
+    problem = players_problem(names, MAX_PLAYERS)
     if problem is not None:
         raise RulesError(problem)
     return GameState(

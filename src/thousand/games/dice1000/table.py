@@ -24,12 +24,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from thousand import __version__
 from thousand.core.errors import RecordError, ThousandError
 from thousand.core.players import Seat as Seat  # noqa: PLC0414 - re-exported, as before
+from thousand.core.players import seat_levels
+from thousand.core.records import SaveRecord, now_stamp
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
 from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
 from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
@@ -45,27 +46,6 @@ if TYPE_CHECKING:
 
 PERFECT = "perfect"
 """The computer level that plays the solved strategy (it needs :meth:`Session.prepare_strategy`)."""
-
-SaveRecord = Callable[[dict[str, Any]], None]
-"""Where a game's record goes after every turn: a file, a database row (may raise
-:class:`ThousandError`, one line the screen shows; the game goes on)."""
-
-
-def now_stamp() -> str:
-    """The current time as an ISO 8601 string in UTC, to the second (for ``meta``)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | None, ...]:
-    """Per player, the computer level a record's ``meta.seats`` gives (None: a person)."""
-    seats = meta.get("seats")
-    levels: dict[str, str | None] = {}
-    if isinstance(seats, list):
-        for seat in seats:
-            if isinstance(seat, Mapping) and isinstance(seat.get("name"), str):
-                bot = seat.get("bot")
-                levels[seat["name"]] = bot if isinstance(bot, str) else None
-    return tuple(levels.get(name) for name in players)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,13 +22,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from thousand import __version__
-from thousand.core.dice import DiceSource, RandomDice, ScriptedDice
+from thousand.core.dice import Dice, DiceSource, RandomDice, ScriptedDice
 from thousand.core.errors import IllegalActionError, RecordError, ThousandError
-from thousand.core.players import Seat
+from thousand.core.players import Seat, seat_levels
+from thousand.core.records import SaveRecord, now_stamp
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.bots import BOT_LEVELS, make_bot
 from thousand.games.poker_dice.config import Rules
@@ -37,34 +37,11 @@ from thousand.games.poker_dice.record import RecordBuilder
 from thousand.games.poker_dice.scoring import DICE, box_points, hand_kind
 from thousand.games.poker_dice.state import Position, new_position
 
-Dice = tuple[int, ...]
-
 Policy = Callable[[Position], Action]
 """A computer player: the action it takes at a decision."""
 
-SaveRecord = Callable[[dict[str, Any]], None]
-"""Where a game's record goes after every turn (may raise :class:`ThousandError`, one
-line the screen shows; the game goes on)."""
-
 SEED_STRIDE = 1_000_003
 """A resumed game's dice: the saved seed moved on by this many per throw already made."""
-
-
-def now_stamp() -> str:
-    """The current time as an ISO 8601 string in UTC, to the second (for ``meta``)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def seat_levels(meta: Mapping[str, Any], players: Sequence[str]) -> tuple[str | None, ...]:
-    """Per player, the computer level a record's ``meta.seats`` gives (None: a person)."""
-    seats = meta.get("seats")
-    levels: dict[str, str | None] = {}
-    if isinstance(seats, list):
-        for seat in seats:
-            if isinstance(seat, Mapping) and isinstance(seat.get("name"), str):
-                bot = seat.get("bot")
-                levels[seat["name"]] = bot if isinstance(bot, str) else None
-    return tuple(levels.get(name) for name in players)
 
 
 @dataclass(frozen=True, slots=True)
