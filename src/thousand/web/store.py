@@ -8,18 +8,23 @@ or to get out of step. A game's record is a few kilobytes, so a write costs what
 write of a small row costs. Finished games move to ``games`` on a rematch; chat lines go
 to ``chat``.
 
-SQLAlchemy Core over any database it speaks to; SQLite by default, in WAL mode with
+SQLAlchemy Core over SQLite (the default, for one process) or PostgreSQL (through
+psycopg 3, for several processes sharing the rooms). SQLite runs in WAL mode with
 ``synchronous=NORMAL``: a commit survives the process being killed (the operating
 system has the write), which is the failure a server must survive; only a power cut
-could take the last moments. The calls are synchronous; the server runs them in one
-worker thread (:class:`AsyncStore`), in order, off its event loop.
+could take the last moments.
+
+Several processes may hold the same room, so a room's row is written with a version
+check (:meth:`Store.update_room`): the write names the ``seq`` it started from and
+touches nothing when another process got there first. The calls are synchronous; the
+server runs them in worker threads (:class:`AsyncStore`) off its event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -35,15 +40,27 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import URL, Engine
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from thousand.core.errors import ThousandError
+from thousand.core.errors import ThousandError, one_line
 
 T = TypeVar("T")
+
+LIVE = ("waiting", "playing")
+"""The statuses of a room that a server brings back and lists."""
+
+CHUNK = 500
+"""Ids per query of :meth:`Store.room_seqs` (well under every database's limit)."""
+
+CONNECT_SECONDS = 5
+"""How long a connection to a database server may take before the call fails: a server
+that is away fails the action at once (503) instead of holding the room's lock."""
 
 metadata = MetaData()
 
@@ -83,9 +100,50 @@ class StoreError(ThousandError):
     """The database refused or could not be reached (one line; the action is not taken)."""
 
 
-def open_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite in WAL mode, usable from the store's worker thread."""
-    if url.startswith("sqlite"):
+def database_url(url: str) -> URL:
+    """``url`` parsed, PostgreSQL's taken through psycopg 3 (``postgresql://``,
+    ``postgres://`` and ``postgresql+psycopg://`` alike).
+
+    Raises :class:`StoreError` without the text itself, which may hold a password.
+    """
+    try:
+        parsed = make_url(url)
+    except (SQLAlchemyError, ValueError):
+        raise StoreError("not a database URL (sqlite:///FILE or postgresql://HOST/DB)") from None
+    if parsed.drivername in {"postgres", "postgresql"}:
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def where(url: URL) -> str:
+    """The database ``url`` names, for messages: host and database, never the user or
+    password."""
+    if url.get_backend_name() == "sqlite":
+        return f"sqlite file {url.database or ':memory:'}"
+    host = url.host or "localhost"
+    port = f":{url.port}" if url.port else ""
+    return f"{url.get_backend_name()}://{host}{port}/{url.database or ''}"
+
+
+def describe(exc: BaseException, secret: str | None = None) -> str:
+    """One line for a database error: its kind and the driver's first line (say,
+    ``OperationalError: connection refused``), the password cut out should a driver
+    ever repeat it."""
+    cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    lines = str(cause).strip().splitlines()
+    first = lines[0].strip() if lines else ""
+    if secret:
+        first = first.replace(secret, "***")
+    first = one_line(first)[:200]
+    name = exc.__class__.__name__
+    return f"{name}: {first}" if first else name
+
+
+def open_engine(url: URL) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode, usable from the store's worker thread;
+    a server database with its connections checked before use, so that a database
+    restarted under a running server is used again by itself."""
+    if url.get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
@@ -96,35 +154,101 @@ def open_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    connect_args: dict[str, Any] = {}
+    if url.get_backend_name() == "postgresql":
+        connect_args["connect_timeout"] = CONNECT_SECONDS
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
+
+
+def _row_values(doc: dict[str, Any], text: str) -> dict[str, Any]:
+    """The columns of a room's row for ``doc`` (``text`` is ``doc`` as JSON)."""
+    return {
+        "status": doc["status"],
+        "private": bool(doc["options"].get("private")),
+        "seq": doc["seq"],
+        "doc": text,
+    }
 
 
 class Store:
     """The rooms' table and its neighbours; every method is one transaction."""
 
     def __init__(self, url: str) -> None:
+        parsed = database_url(url)
+        self.where = where(parsed)
+        """The database for messages (no user or password)."""
+        self._secret = parsed.password
         try:
-            self.engine = open_engine(url)
+            self.engine = open_engine(parsed)
             metadata.create_all(self.engine)
         except SQLAlchemyError as exc:
-            where = url.rsplit("@", maxsplit=1)[-1]  # never the password
-            raise StoreError(f"database {where}: {exc.__class__.__name__}") from None
+            raise StoreError(self.failure(exc)) from None
+
+    def failure(self, exc: BaseException) -> str:
+        """The one line a database error becomes: which database, and what it said."""
+        return f"database {self.where}: {describe(exc, self._secret)}"
+
+    def create_room(self, doc: dict[str, Any], text: str) -> None:
+        """Insert a new room's row (``text`` is ``doc`` as JSON); its id must be new."""
+        with self.engine.begin() as connection:
+            connection.execute(insert(rooms).values(id=doc["id"], **_row_values(doc, text)))
+
+    def update_room(self, doc: dict[str, Any], text: str, expected_seq: int) -> bool:
+        """Write the room's row if it still holds ``expected_seq``; False when it does not
+        (another process stored a change of the room first) and nothing was written.
+
+        The check and the write are one statement, so of two processes writing from the
+        same ``seq`` exactly one succeeds, on every database.
+        """
+        with self.engine.begin() as connection:
+            changed = connection.execute(
+                update(rooms)
+                .where(rooms.c.id == doc["id"], rooms.c.seq == expected_seq)
+                .values(**_row_values(doc, text))
+            ).rowcount
+        return bool(changed)
 
     def save_room(self, doc: dict[str, Any], text: str | None = None) -> None:
-        """Insert or replace the room's row with ``doc`` (committed when this returns);
-        ``text`` is ``doc`` as JSON when the caller has it already."""
-        values = {
-            "status": doc["status"],
-            "private": bool(doc["options"].get("private")),
-            "seq": doc["seq"],
-            "doc": dump_doc(doc) if text is None else text,
-        }
+        """Insert or replace the room's row with ``doc``, whatever it held (committed when
+        this returns); ``text`` is ``doc`` as JSON when the caller has it already. For one
+        process only: several use :meth:`create_room` and :meth:`update_room`."""
+        values = _row_values(doc, dump_doc(doc) if text is None else text)
         with self.engine.begin() as connection:
             changed = connection.execute(
                 update(rooms).where(rooms.c.id == doc["id"]).values(**values)
             ).rowcount
             if not changed:
                 connection.execute(insert(rooms).values(id=doc["id"], **values))
+
+    def room_seqs(self, ids: Sequence[str]) -> dict[str, int]:
+        """The stored ``seq`` of each of these rooms (ids without a row are left out)."""
+        seqs: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(ids), CHUNK):
+                chunk = list(ids[start : start + CHUNK])
+                rows = connection.execute(
+                    select(rooms.c.id, rooms.c.seq).where(rooms.c.id.in_(chunk))
+                ).all()
+                seqs.update({row[0]: row[1] for row in rows})
+        return seqs
+
+    def live_room_seqs(self) -> dict[str, int]:
+        """id → stored ``seq`` of every room waiting or playing: what other processes
+        have that this one may not hold yet, without reading their documents."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(rooms.c.id, rooms.c.seq).where(rooms.c.status.in_(LIVE))
+            ).all()
+        return {row[0]: row[1] for row in rows}
+
+    def ping(self) -> None:
+        """``SELECT 1``: the database answers (for the readiness check); raises
+        :class:`StoreError` when it does not."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except SQLAlchemyError as exc:
+            raise StoreError(self.failure(exc)) from None
 
     def load_room(self, room_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as connection:
@@ -134,9 +258,7 @@ class Store:
     def live_rooms(self) -> list[dict[str, Any]]:
         """Every room waiting or playing: what a restarted server brings back first."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(rooms.c.doc).where(rooms.c.status.in_(("waiting", "playing")))
-            ).all()
+            rows = connection.execute(select(rooms.c.doc).where(rooms.c.status.in_(LIVE))).all()
         return [dict(json.loads(row[0])) for row in rows]
 
     def save_game(self, room_id: str, number: int, record: dict[str, Any]) -> None:
@@ -179,23 +301,28 @@ class Store:
 
 
 class AsyncStore:
-    """:class:`Store` for the event loop: calls run in one worker thread, in order.
+    """:class:`Store` for the event loop: calls run in worker threads, off the loop.
 
-    One thread keeps the writes of one room in the order the room made them (the room's
-    lock is held across the write) and suits SQLite's single writer. A database error
-    becomes :class:`StoreError`.
+    SQLite gets one thread (one writer at a time is all it has); a database server gets
+    several (8 by default), so a slow write of one room does not hold up the others.
+    The writes of one room stay in order all the same: the room's lock is held across
+    its write, so a room never has two writes under way. A database error becomes
+    :class:`StoreError` with one line that names the database, never its password.
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, workers: int | None = None) -> None:
         self.store = store
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        if workers is None:
+            workers = 1 if store.engine.dialect.name == "sqlite" else 8
+        self.workers = workers
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool, call, *args)
         except SQLAlchemyError as exc:
-            raise StoreError(f"the database failed: {exc.__class__.__name__}") from None
+            raise StoreError(self.store.failure(exc)) from None
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
