@@ -7,6 +7,11 @@
 * The browser: Debian's Chromium driven by Playwright, for the modules that ask for the
   ``browser`` or ``browsing`` fixtures (each starts its own server). Without
   /usr/bin/chromium they are skipped, except under ``CI=true``, where .ci/run installs it.
+* Real database services (:mod:`tests.services`): one PostgreSQL server for the session
+  with a fresh database per test (``postgres_url``), a PostgreSQL server of a test's own
+  to stop and kill (``own_postgres``), and a Redis server of a test's own
+  (``redis_server``). Without Debian's postgresql or redis-server packages they are skipped,
+  except under ``CI=true``, where .ci/run installs them.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from tests.services import PostgresServer, RedisServer, postgres_bin, redis_bin
 from thousand.games.dice1000 import record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import Game
@@ -34,6 +40,65 @@ def shared_game(rules: Rules | None = None) -> Game:
 @pytest.fixture(autouse=True)
 def fast_replays(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(record, "Game", shared_game)
+
+
+def missing(reason: str, package: str) -> None:
+    """Skip the test for want of a system package; under ``CI=true`` fail it instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: .ci/run installs {package})")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server (about a second to start). A test that stops or
+    freezes it must leave it running (``postgres_url`` sees to it); one that kills it or
+    changes its settings takes ``own_postgres``."""
+    if postgres_bin() is None:
+        missing("no PostgreSQL server binaries in /usr/lib/postgresql", "postgresql")
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty database on the session's server, dropped afterwards."""
+    url = postgres.create_database()
+    yield url
+    postgres.thaw()
+    postgres.start()  # when the test stopped it
+    postgres.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test's own, to stop, start, freeze or kill."""
+    if postgres_bin() is None:
+        missing("no PostgreSQL server binaries in /usr/lib/postgresql", "postgresql")
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis server of this test's own (a few milliseconds to start), to restart or
+    kill; restarted, it comes back empty."""
+    if redis_bin() is None:
+        missing("redis-server is not installed", "redis-server")
+    server = RedisServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture(scope="module")
