@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from alembic.util import CommandError
 from sqlalchemy import (
     Boolean,
     Column,
@@ -49,6 +50,7 @@ from sqlalchemy.engine import URL, Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
+from thousand.web import schema
 
 T = TypeVar("T")
 
@@ -63,12 +65,14 @@ CONNECT_SECONDS = 5
 that is away fails the action at once (503) instead of holding the room's lock."""
 
 metadata = MetaData()
+"""The tables as the newest migration (:mod:`thousand.web.schema`) leaves them, for the
+store's queries; a test holds the two equal. A change of the tables is a new revision."""
 
 rooms = Table(
     "rooms",
     metadata,
     Column("id", String(32), primary_key=True),
-    Column("status", String(16), nullable=False),
+    Column("status", String(16), nullable=False, index=True),
     Column("private", Boolean, nullable=False),
     Column("seq", Integer, nullable=False),
     Column("doc", Text, nullable=False),
@@ -180,9 +184,12 @@ class Store:
         self._secret = parsed.password
         try:
             self.engine = open_engine(parsed)
-            metadata.create_all(self.engine)
+            self.revision = schema.upgrade(self.engine)
+            """The schema's revision (the newest: the store brought it there)."""
         except SQLAlchemyError as exc:
             raise StoreError(self.failure(exc)) from None
+        except CommandError as exc:  # a revision we do not know: a newer version's
+            raise StoreError(f"database {self.where}: {one_line(str(exc))}") from None
 
     def failure(self, exc: BaseException) -> str:
         """The one line a database error becomes: which database, and what it said."""

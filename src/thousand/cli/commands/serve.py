@@ -2,9 +2,11 @@
 
 Starts the server of PROTOCOL.md (:mod:`thousand.web`) with uvicorn and prints the
 address to open. Rooms are kept in an SQLite file in the data folder
-(``THOUSAND_DATA_DIR`` or the XDG data folder) unless ``--db`` names any database
-SQLAlchemy reaches. A server stopped at any moment, even by ``kill -9``, brings every
-room back on its next start.
+(``THOUSAND_DATA_DIR`` or the XDG data folder) unless ``--db`` (or ``THOUSAND_DB``) names
+another database: PostgreSQL for several processes sharing the rooms, with Redis
+(``--redis`` or ``THOUSAND_REDIS``) carrying the news between them. A server stopped at
+any moment, even by ``kill -9``, brings every room back on its next start. The
+database's schema is brought up to date on start; ``--migrate`` does only that.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import os
+from urllib.parse import urlsplit
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import data_dir
 from thousand.core.errors import ThousandError
 
 DEFAULT_PORT = 8000
+REDIS_SCHEMES = ("redis", "rediss", "unix")
 
 
 def default_db_url() -> str:
@@ -32,6 +37,21 @@ def _port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0–65535)")
     return value
+
+
+def _redis_url(text: str) -> str:
+    """``text`` if it is a Redis URL; the error never repeats it (it may hold a password)."""
+    try:
+        parts = urlsplit(text)
+        usable = parts.scheme in REDIS_SCHEMES and bool(
+            parts.path if parts.scheme == "unix" else parts.hostname
+        )
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        usable = False
+    if not usable:
+        raise ThousandError("--redis: not a Redis URL (redis://HOST:PORT/DB or unix:///PATH)")
+    return text
 
 
 def _seconds(text: str) -> float:
@@ -66,7 +86,19 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database URL (SQLAlchemy; default: an SQLite file in the data folder)",
+        help="database URL: sqlite:///FILE or postgresql://USER:PASSWORD@HOST/DB (default: "
+        "$THOUSAND_DB, or an SQLite file in the data folder)",
+    )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="Redis URL, for several server processes on one PostgreSQL database "
+        "(default: $THOUSAND_REDIS; none: one process)",
+    )
+    parser.add_argument(
+        "--migrate",
+        action="store_true",
+        help="bring the database's schema up to date, print its revision and exit",
     )
     parser.add_argument(
         "--bot-delay",
@@ -88,8 +120,15 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 
     from thousand.web.server import Settings, create_app  # noqa: PLC0415
 
+    db_url = args.db or os.environ.get("THOUSAND_DB") or default_db_url()
+    redis_url = args.redis or os.environ.get("THOUSAND_REDIS") or None
+    if redis_url is not None:
+        _redis_url(redis_url)
+    if args.migrate:
+        return migrate(db_url, env)
     settings = Settings(
-        db_url=args.db or default_db_url(),
+        db_url=db_url,
+        redis_url=redis_url,
         bot_delay=args.bot_delay,
         http_rate=0.0 if args.no_rate_limits else 20.0,
         action_rate=0.0 if args.no_rate_limits else 30.0,
@@ -138,4 +177,18 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     gc.freeze()
     gc.set_threshold(7000, 10, 10)
     asyncio.run(announce())
+    return ExitStatus.OK
+
+
+def migrate(db_url: str, env: Env) -> ExitStatus:
+    """``--migrate``: the schema brought to the newest revision (every store does it when
+    it opens), and nothing else."""
+    from thousand.web.store import Store  # noqa: PLC0415
+
+    try:
+        store = Store(db_url)
+    except ThousandError as exc:
+        raise ThousandError(f"--db: {exc}") from None
+    store.close()
+    env.print(f"thousand serve: database {store.where} at revision {store.revision}")
     return ExitStatus.OK
