@@ -10,7 +10,9 @@ terminal, a database row for the server) — so a crash loses at most the turn i
 
 Nothing here knows a rule: what is legal, what a throw scores and how a turn ends are
 the engine's answers, passed on in :class:`Step`. Nothing here parses what a person
-typed either: the command line turns ``--players`` into :class:`Seat` values.
+typed either: the command line turns ``--players`` into :class:`Seat` values. What
+every game's table does alike — seating computer players, the record's ``meta``, saving
+after a turn — is :class:`thousand.core.table.TableSession`'s.
 
 The solved strategy (:mod:`thousand.games.dice1000.solver.strategy`) is the one heavy
 thing a game may need — for a ``perfect`` computer player and for the advisor. It is
@@ -21,16 +23,15 @@ then.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from thousand import __version__
-from thousand.core.errors import RecordError, ThousandError
+from thousand.core.errors import ThousandError
 from thousand.core.players import Seat as Seat  # noqa: PLC0414 - re-exported, as before
-from thousand.core.players import seat_levels
-from thousand.core.records import SaveRecord, now_stamp
+from thousand.core.records import SaveRecord
+from thousand.core.table import Step as BaseStep
+from thousand.core.table import TableSession, new_meta, resumption
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
 from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
 from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
@@ -83,36 +84,27 @@ def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Step(BaseStep[GameState, Action, TurnEnd]):
     """What one step did: the action, the throw if there was one, how the turn ended."""
 
-    before: GameState
-    after: GameState
-    action: Action
     throw: ThrowView | None = None
-    end: TurnEnd | None = None
 
 
 @dataclass
-class Session:
-    """A game in play; see the module docstring."""
+class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
+    """A game in play; see the module docstring.
+
+    While dice wait to be chosen (``choose_dice``) a record can only say "every scoring
+    die set aside" for the last throw, so a game saved then resumes with that choice
+    made: the dice a player has seen are never thrown again.
+    """
 
     game: Game
-    seats: list[Seat]
     state: GameState
-    record: RecordBuilder
-    dice: DiceSource
-    save_record: SaveRecord | None
-    """Where the record goes after every turn (None: not saved — tests, tools)."""
     turns: list[TurnSummary] = field(default_factory=list)
     """Every finished turn, as RECORD.md's ``turns[]`` lists them (the sheet's rows)."""
     throws: list[ThrowView] = field(default_factory=list)
     """The throws of the turn in progress."""
-    policies: dict[int, Policy] = field(default_factory=dict)
-    last_end: TurnEnd | None = None
-    """How the last finished turn ended (shown until the next turn's first throw)."""
-    save_error: str | None = None
-    """Why the last save after a turn failed (the game goes on; the screen says so)."""
     strategy: SolvedStrategy | None = None
     """The solved strategy of the rules, once :meth:`prepare_strategy` has it (shared by
     the advisor, so it is loaded once per game)."""
@@ -142,19 +134,9 @@ class Session:
         ``save`` None plays without saving (tests, tools). ``table_dice``: the players
         throw real dice and enter them; ``meta.dice`` says so (``"table"``).
         """
-        seed = secrets.randbits(32) if seed is None else seed
         names = [seat.name for seat in seats]
         state = new_state(game, names)
-        stamp = now_stamp()
-        meta: dict[str, Any] = {
-            "program": program,
-            "version": __version__,
-            "seats": [{"name": seat.name, "bot": seat.bot} for seat in seats],
-            "language": language,
-            "seed": seed,
-            "started": stamp,
-            "updated": stamp,
-        }
+        meta, seed = new_meta(seats, program=program, language=language, seed=seed)
         if table_dice:
             meta["dice"] = "table"
         session = cls(
@@ -190,33 +172,20 @@ class Session:
         state = replayed.state
         game = state.game
         names = [sheet.name for sheet in state.players]
-        raw_meta = data.get("meta")
-        levels = seat_levels(raw_meta if isinstance(raw_meta, Mapping) else {}, names)
-        for level in levels:
-            if level is not None and level not in BOT_LEVELS:
-                raise RecordError(f"meta: unknown computer player level {level!r}")
-        seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+        again = resumption(data.get("meta"), names, BOT_LEVELS, program=program, language=language)
         record = RecordBuilder.from_replay(game, names, data)
-        meta = dict(record.meta or {})
-        meta.setdefault("program", program)
-        meta["seats"] = [{"name": seat.name, "bot": seat.bot} for seat in seats]
-        meta["language"] = language
-        seed = meta.get("seed")
-        if not isinstance(seed, int):
-            seed = secrets.randbits(32)
-            meta["seed"] = seed
-        record.meta = meta
+        record.meta = again.meta
         thrown = sum(len(turn.throws) for turn in replayed.turns)
         finished = [turn for turn in replayed.turns if turn.outcome != "in_progress"]
         session = cls(
             game=game,
-            seats=seats,
+            seats=again.seats,
             state=state,
             record=record,
-            dice=RandomDice(seed + 1_000_003 * thrown) if dice is None else dice,
+            dice=again.dice(thrown) if dice is None else dice,
             save_record=save,
             turns=finished,
-            table_dice=meta.get("dice") == "table",
+            table_dice=again.meta.get("dice") == "table",
         )
         if replayed.turns:
             # The table as it was left: the throws of the turn in progress, or those of the
@@ -224,16 +193,11 @@ class Session:
             session.throws = session._throws_of(data["turns"][-1])
             if finished and replayed.turns[-1].outcome != "in_progress":
                 session.last_end = finished[-1].end
-        session.make_bots(seed)
+        session.make_bots(again.seed)
         return session
 
-    def make_bots(self, seed: int) -> None:
-        """A computer player for every computer seat, seeded from the game's seed."""
-        self.policies = {
-            index: make_bot(seat.bot, seed + index)
-            for index, seat in enumerate(self.seats)
-            if seat.bot is not None
-        }
+    def make_bot(self, level: str, seed: int) -> Policy:
+        return make_bot(level, seed)
 
     def _throws_of(self, turn: dict[str, Any]) -> list[ThrowView]:
         views = []
@@ -252,17 +216,8 @@ class Session:
     # -- views ---------------------------------------------------------------------
 
     @property
-    def seat(self) -> Seat:
-        """The seat of the player to move (the winner's once the game is over)."""
-        return self.seats[self.state.current]
-
-    @property
-    def bot_to_move(self) -> bool:
-        return not self.state.is_over and self.seat.is_bot
-
-    @property
-    def has_humans(self) -> bool:
-        return any(not seat.is_bot for seat in self.seats)
+    def now(self) -> GameState:
+        return self.state
 
     @property
     def has_perfect(self) -> bool:
@@ -315,7 +270,7 @@ class Session:
         self.state = state
         if end is not None:
             self._finish_turn(end)
-        return Step(before, state, action, view, end)
+        return Step(before, state, action, end, throw=view)
 
     # -- real dice ---------------------------------------------------------------------
 
@@ -371,11 +326,6 @@ class Session:
             self.save_error = str(exc)
         return True
 
-    def bot_step(self) -> Step:
-        """Let the computer player to move take its next decision."""
-        policy = self.policies[self.state.current]
-        return self.act(policy(self.state))
-
     def throw(self) -> Step:
         return self.act(THROW)
 
@@ -395,24 +345,4 @@ class Session:
                 tuple(view.dice for view in self.throws),
             )
         )
-        try:
-            self.save()
-        except ThousandError as exc:
-            self.save_error = str(exc)
-        else:
-            self.save_error = None
-
-    # -- saving --------------------------------------------------------------------
-
-    def save(self) -> None:
-        """Hand the record to ``save_record`` (no-op without one). Safe at any moment.
-
-        While dice wait to be chosen (``choose_dice``) a record can only say "every
-        scoring die set aside" for the last throw, so a game saved then resumes with
-        that choice made: the dice a player has seen are never thrown again.
-        """
-        if self.save_record is None:
-            return
-        if self.record.meta is not None:
-            self.record.meta["updated"] = now_stamp()
-        self.save_record(self.record.to_data())
+        self.save_turn()

@@ -9,7 +9,9 @@ into the record (:mod:`.record`), and when a turn ends the record is handed to
 turn in progress.
 
 Nothing here knows a rule: what is legal, what a box scores and when a turn or the game
-ends are the engine's answers, passed on in :class:`Step` and :class:`TurnEnd`.
+ends are the engine's answers, passed on in :class:`Step` and :class:`TurnEnd`. What
+every game's table does alike — seating computer players, the record's ``meta``, saving
+after a turn — is :class:`thousand.core.table.TableSession`'s.
 
 The session also keeps what only a table has: where each die lies. The engine holds the
 dice showing as a sorted multiset; a player keeps *these* dice, and the ones thrown again
@@ -19,29 +21,23 @@ order the player sees them, kept dice staying where they are.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from thousand import __version__
 from thousand.core.dice import Dice, DiceSource, RandomDice, ScriptedDice
-from thousand.core.errors import IllegalActionError, RecordError, ThousandError
-from thousand.core.players import Seat, seat_levels
-from thousand.core.records import SaveRecord, now_stamp
+from thousand.core.errors import IllegalActionError, RecordError
+from thousand.core.players import Seat
+from thousand.core.records import SaveRecord
+from thousand.core.table import Step as BaseStep
+from thousand.core.table import TableSession, new_meta, resumption
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
-from thousand.games.poker_dice.bots import BOT_LEVELS, make_bot
+from thousand.games.poker_dice.bots import BOT_LEVELS, Policy, make_bot
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.presets import rules_from_spec
 from thousand.games.poker_dice.record import RecordBuilder
 from thousand.games.poker_dice.scoring import DICE, box_points, hand_kind
 from thousand.games.poker_dice.state import Position, new_position
-
-Policy = Callable[[Position], Action]
-"""A computer player: the action it takes at a decision."""
-
-SEED_STRIDE = 1_000_003
-"""A resumed game's dice: the saved seed moved on by this many per throw already made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,30 +64,19 @@ class TurnEnd:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Step(BaseStep[Position, Action, TurnEnd]):
     """What one decision did: the action, the dice that fell if it threw, how the turn ended."""
 
-    before: Position
-    after: Position
-    action: Action
     thrown: Dice | None = None
     """The faces of a throw, in the places they fell (:attr:`Session.fresh`)."""
-    end: TurnEnd | None = None
 
 
 @dataclass
-class Session:
+class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
     """A game of poker dice in play; see the module docstring."""
 
     rules: Rules
-    seats: list[Seat]
     position: Position
-    record: RecordBuilder
-    dice: DiceSource
-    save_record: SaveRecord | None
-    """Where the record goes after every turn (None: not saved — tests, tools)."""
-    meta: dict[str, Any] = field(default_factory=dict)
-    """The record's ``meta``: computer seats, language, seed, times."""
     turns: list[TurnEnd] = field(default_factory=list)
     """Every finished turn, in play order."""
     shown: list[int] = field(default_factory=list)
@@ -99,11 +84,6 @@ class Session:
     last turn's dice until the next player throws)."""
     fresh: frozenset[int] = frozenset()
     """The places of :attr:`shown` the last throw filled (the others were kept)."""
-    policies: dict[int, Policy] = field(default_factory=dict)
-    last_end: TurnEnd | None = None
-    """How the last finished turn ended (shown until the next turn's first throw)."""
-    save_error: str | None = None
-    """Why the last save after a turn failed (the game goes on; the screen says so)."""
 
     # -- making one --------------------------------------------------------------
 
@@ -126,19 +106,9 @@ class Session:
         ``meta``. An unknown computer level or a name the engine refuses raises.
         """
         resolved = rules if isinstance(rules, Rules) else rules_from_spec(rules)
-        seed = secrets.randbits(32) if seed is None else seed
         names = [seat.name for seat in seats]
         position = new_position(resolved, names)
-        stamp = now_stamp()
-        meta: dict[str, Any] = {
-            "program": program,
-            "version": __version__,
-            "seats": [{"name": seat.name, "bot": seat.bot} for seat in seats],
-            "language": language,
-            "seed": seed,
-            "started": stamp,
-            "updated": stamp,
-        }
+        meta, seed = new_meta(seats, program=program, language=language, seed=seed)
         session = cls(
             rules=resolved,
             seats=list(seats),
@@ -146,9 +116,7 @@ class Session:
             record=RecordBuilder(position, meta),
             dice=RandomDice(seed) if dice is None else dice,
             save_record=save,
-            meta=meta,
         )
-        session.record.meta = meta  # one meta: a save writes the latest "updated"
         session.make_bots(seed)
         return session
 
@@ -172,20 +140,14 @@ class Session:
         The dice go on from the saved seed moved on by the throws already made, so the
         resumed game is reproducible but does not repeat the dice it had.
         """
-        raw_meta = data.get("meta")
-        meta: dict[str, Any] = dict(raw_meta) if isinstance(raw_meta, Mapping) else {}
         names = [str(name) for name in data["players"]]
-        levels = seat_levels(meta, names)
-        for level in levels:
-            if level is not None and level not in BOT_LEVELS:
-                raise RecordError(f"meta: unknown computer player level {level!r}")
-        seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+        again = resumption(data.get("meta"), names, BOT_LEVELS, program=program, language=language)
         turns = data.get("turns") or []
         steps = [_turn_steps(turn) for turn in turns]
         thrown = [faces for turn in steps for _, faces in turn if faces is not None]
         session = cls.new(
             data["rules"],
-            seats,
+            again.seats,
             language=language,
             program=program,
             seed=0,
@@ -199,42 +161,20 @@ class Session:
                     raise RecordError(f"turn {number}: the turn does not end")
         except IllegalActionError as exc:
             raise RecordError(f"turn {len(session.turns) + 1}: {exc}") from None
-        seed = meta.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            seed = secrets.randbits(32)
-        meta.setdefault("program", program)
-        meta["seats"] = [{"name": seat.name, "bot": seat.bot} for seat in seats]
-        meta["language"] = language
-        meta["seed"] = seed
-        session.meta = meta
-        session.record.meta = meta
-        session.dice = RandomDice(seed + SEED_STRIDE * len(thrown)) if dice is None else dice
+        session.record.meta = again.meta
+        session.dice = again.dice(len(thrown)) if dice is None else dice
         session.save_record = save
-        session.make_bots(seed)
+        session.make_bots(again.seed)
         return session
 
-    def make_bots(self, seed: int) -> None:
-        """A computer player for every computer seat, seeded from the game's seed."""
-        self.policies = {
-            index: make_bot(seat.bot, self.rules, seed + index)
-            for index, seat in enumerate(self.seats)
-            if seat.bot is not None
-        }
+    def make_bot(self, level: str, seed: int) -> Policy:
+        return make_bot(level, self.rules, seed)
 
     # -- views ---------------------------------------------------------------------
 
     @property
-    def seat(self) -> Seat:
-        """The seat of the player to move (the last mover's once the game is over)."""
-        return self.seats[self.position.current]
-
-    @property
-    def bot_to_move(self) -> bool:
-        return not self.position.over and self.seat.is_bot
-
-    @property
-    def has_humans(self) -> bool:
-        return any(not seat.is_bot for seat in self.seats)
+    def now(self) -> Position:
+        return self.position
 
     @property
     def names(self) -> list[str]:
@@ -274,7 +214,7 @@ class Session:
         if after.over or after.throws == 0:
             end = self._turn_end(before, after, action)
             self._finish_turn(end)
-        return Step(before, after, action, thrown, end)
+        return Step(before, after, action, end, thrown=thrown)
 
     def throw(self, kept: Sequence[int] = ()) -> Step:
         """Throw, keeping the dice in the places ``kept`` of :attr:`shown`."""
@@ -288,11 +228,6 @@ class Session:
 
     def stop(self) -> Step:
         return self.act(STOP)
-
-    def bot_step(self) -> Step:
-        """Let the computer player to move take its next decision."""
-        policy = self.policies[self.position.current]
-        return self.act(policy(self.position))
 
     def places_of(self, keep: Sequence[int]) -> list[int]:
         """The first places of :attr:`shown` showing the faces ``keep`` (each place once;
@@ -357,22 +292,7 @@ class Session:
     def _finish_turn(self, end: TurnEnd) -> None:
         self.last_end = end
         self.turns.append(end)
-        try:
-            self.save()
-        except ThousandError as exc:
-            self.save_error = str(exc)
-        else:
-            self.save_error = None
-
-    # -- saving --------------------------------------------------------------------
-
-    def save(self) -> None:
-        """Hand the record to ``save_record`` (no-op without one). Safe at any moment:
-        a turn in progress is saved with the throws made so far."""
-        if self.save_record is None:
-            return
-        self.meta["updated"] = now_stamp()
-        self.save_record(self.record.to_data())
+        self.save_turn()
 
 
 def _turn_steps(turn: object) -> list[tuple[Action, Dice | None]]:
