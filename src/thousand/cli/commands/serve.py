@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import logging
 import os
 from urllib.parse import urlsplit
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import data_dir
 from thousand.core.errors import ThousandError
+from thousand.web.logs import LOG_FORMATS, LOG_LEVELS, LogFormat, configure_logging
 
 DEFAULT_PORT = 8000
 REDIS_SCHEMES = ("redis", "rediss", "unix")
@@ -108,6 +108,17 @@ def register(subparsers: Subparsers) -> None:
         help="pause before each computer decision (default: 0.6)",
     )
     parser.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        help="log lines as text or as JSON objects, one a line (default: "
+        "$THOUSAND_LOG_FORMAT, or text)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        help="the least severe log lines written (default: $THOUSAND_LOG_LEVEL, or info)",
+    )
+    parser.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no limits on requests and actions (load tests only)",
@@ -115,17 +126,31 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
+def _logging(args: argparse.Namespace) -> tuple[LogFormat, str]:
+    """``--log-format`` and ``--log-level``, or their variables (checked here: argparse
+    checks only what is on the command line)."""
+    fmt = args.log_format or os.environ.get("THOUSAND_LOG_FORMAT") or "text"
+    level = args.log_level or os.environ.get("THOUSAND_LOG_LEVEL") or "info"
+    if fmt not in LOG_FORMATS:
+        raise ThousandError(f"THOUSAND_LOG_FORMAT: {fmt!r} is not one of {', '.join(LOG_FORMATS)}")
+    if level not in LOG_LEVELS:
+        raise ThousandError(f"THOUSAND_LOG_LEVEL: {level!r} is not one of {', '.join(LOG_LEVELS)}")
+    return fmt, level
+
+
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     import uvicorn  # noqa: PLC0415 - the server's libraries load only for this command
 
     from thousand.web.server import Settings, create_app  # noqa: PLC0415
 
+    log_format, log_level = _logging(args)
     db_url = args.db or os.environ.get("THOUSAND_DB") or default_db_url()
     redis_url = args.redis or os.environ.get("THOUSAND_REDIS") or None
     if redis_url is not None:
         _redis_url(redis_url)
     if args.migrate:
         return migrate(db_url, env)
+    configure_logging(log_format, log_level, env.stderr)
     settings = Settings(
         db_url=db_url,
         redis_url=redis_url,
@@ -137,7 +162,6 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         app = create_app(settings)
     except ThousandError as exc:
         raise ThousandError(f"--db: {exc}") from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -147,7 +171,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         # Compressing every state costs more CPU than the few kilobytes it saves on a
         # table's traffic; the server's one core is better spent on the games.
         ws_per_message_deflate=False,
-        log_level="warning",
+        log_config=None,  # its loggers go through configure_logging's handler
+        log_level=None,
         lifespan="on",
     )
     server = uvicorn.Server(config)
