@@ -1,0 +1,190 @@
+"""The store's promises on SQLite and on a real PostgreSQL: a room's row is written only
+from the ``seq`` it holds (of two writers from the same ``seq`` exactly one wins), the
+seqs other processes need are read without the documents, and a database that goes away
+fails calls with one line (never the password) and is used again once it is back."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.services import PostgresServer
+from thousand.web.store import CHUNK, AsyncStore, Store, StoreError, dump_doc
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/s.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    opened = Store(db_url)
+    yield opened
+    opened.close()
+
+
+def room_doc(room_id: str, seq: int = 0, status: str = "waiting", **extra: Any) -> dict[str, Any]:
+    """As much of a room's document as the store reads, and a mark to tell writes apart."""
+    return {"id": room_id, "status": status, "seq": seq, "options": {}, **extra}
+
+
+def create(store: Store, doc: dict[str, Any]) -> None:
+    store.create_room(doc, dump_doc(doc))
+
+
+def test_a_room_is_written_only_from_the_seq_it_holds(store: Store) -> None:
+    create(store, room_doc("r1"))
+    first = room_doc("r1", seq=1, status="playing", by="anna")
+    assert store.update_room(first, dump_doc(first), expected_seq=0) is True
+    stale = room_doc("r1", seq=1, status="over", by="boris")
+    assert store.update_room(stale, dump_doc(stale), expected_seq=0) is False
+    assert store.load_room("r1") == first
+    assert store.room_seqs(["r1"]) == {"r1": 1}
+    assert store.live_room_seqs() == {"r1": 1}  # still playing: the stale write left it
+    second = room_doc("r1", seq=2, status="over", by="boris")
+    assert store.update_room(second, dump_doc(second), expected_seq=1) is True
+    assert store.load_room("r1") == second
+
+
+def test_a_room_without_a_row_is_not_updated(store: Store) -> None:
+    doc = room_doc("ghost", seq=1)
+    assert store.update_room(doc, dump_doc(doc), expected_seq=0) is False
+    assert store.load_room("ghost") is None
+
+
+def test_the_private_flag_is_written_with_the_room(store: Store) -> None:
+    doc = {**room_doc("r1"), "options": {"private": True}}
+    create(store, doc)
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("SELECT private FROM rooms").scalar() in (True, 1)
+
+
+def test_of_two_writers_from_the_same_seq_exactly_one_wins(store: Store) -> None:
+    create(store, room_doc("r1"))
+    barrier = threading.Barrier(2)
+    for seq in range(20):
+        results: dict[str, bool] = {}
+
+        def write(name: str, seq: int = seq, results: dict[str, bool] = results) -> None:
+            doc = room_doc("r1", seq=seq + 1, by=name)
+            text = dump_doc(doc)
+            barrier.wait()
+            results[name] = store.update_room(doc, text, expected_seq=seq)
+
+        threads = [threading.Thread(target=write, args=(name,)) for name in ("anna", "boris")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        winners = [name for name, won in results.items() if won]
+        assert len(winners) == 1, results
+        stored = store.load_room("r1")
+        assert stored is not None
+        assert stored["seq"] == seq + 1
+        assert stored["by"] == winners[0]
+
+
+def test_room_seqs_reads_many_rooms_in_chunks(store: Store) -> None:
+    for number in range(0, 2 * CHUNK + 50, 7):
+        create(store, room_doc(f"r{number}", seq=number, status="over"))
+    asked = [f"r{number}" for number in range(2 * CHUNK + 50)]
+    expected = {f"r{number}": number for number in range(0, 2 * CHUNK + 50, 7)}
+    assert store.room_seqs(asked) == expected
+    assert store.room_seqs([]) == {}
+    assert store.room_seqs(("nobody",)) == {}
+
+
+def test_live_room_seqs_are_the_rooms_waiting_or_playing(store: Store) -> None:
+    create(store, room_doc("waits", seq=1, status="waiting"))
+    create(store, room_doc("plays", seq=5, status="playing"))
+    create(store, room_doc("done", seq=9, status="over"))
+    assert store.live_room_seqs() == {"waits": 1, "plays": 5}
+    assert sorted(doc["id"] for doc in store.live_rooms()) == ["plays", "waits"]
+
+
+def test_a_room_is_created_once(store: Store) -> None:
+    create(store, room_doc("r1"))
+    again = AsyncStore(store)
+
+    async def create_again() -> None:
+        doc = room_doc("r1")
+        await again.run(store.create_room, doc, dump_doc(doc))
+
+    with pytest.raises(StoreError, match=r"^database .*IntegrityError") as failure:
+        asyncio.run(create_again())
+    assert "\n" not in str(failure.value)
+    again.close()
+
+
+def test_the_old_save_room_still_creates_or_replaces(store: Store) -> None:
+    store.save_room(room_doc("r1", seq=3))
+    store.save_room(room_doc("r1", seq=4, by="anna"))
+    assert store.load_room("r1") == room_doc("r1", seq=4, by="anna")
+
+
+def test_sqlite_gets_one_worker_a_database_server_eight(store: Store) -> None:
+    workers = AsyncStore(store)
+    assert workers.workers == (1 if store.engine.dialect.name == "sqlite" else 8)
+    assert AsyncStore(store, workers=3).workers == 3
+    store.ping()
+
+
+def test_a_postgres_url_is_taken_through_psycopg(postgres: PostgresServer) -> None:
+    for scheme in ("postgres", "postgresql", "postgresql+psycopg"):
+        url = postgres.url().replace("postgresql", scheme, 1)
+        opened = Store(url)
+        assert opened.engine.dialect.driver == "psycopg"
+        opened.ping()
+        opened.close()
+
+
+def test_postgres_away_fails_calls_in_one_line_then_they_work_again(
+    own_postgres: PostgresServer,
+) -> None:
+    url = own_postgres.create_database("rooms")
+    secret_url = url.replace("postgres@", "postgres:hunter2@")  # trust: any password does
+    store = Store(secret_url)
+    worker = AsyncStore(store)
+    doc = room_doc("r1")
+    create(store, doc)
+
+    async def seqs() -> dict[str, int]:
+        return await worker.run(store.room_seqs, ["r1"])
+
+    assert asyncio.run(seqs()) == {"r1": 0}  # the pool now holds a connection
+    own_postgres.stop()
+    with pytest.raises(StoreError) as failure:
+        asyncio.run(seqs())
+    message = str(failure.value)
+    assert message.startswith(f"database postgresql://127.0.0.1:{own_postgres.port}/rooms: ")
+    assert "OperationalError" in message
+    assert "\n" not in message
+    assert "hunter2" not in message
+    with pytest.raises(StoreError, match="OperationalError") as ping_failure:
+        store.ping()
+    assert "hunter2" not in str(ping_failure.value)
+    own_postgres.start()
+    assert asyncio.run(seqs()) == {"r1": 0}  # the same store, by itself
+    store.ping()
+    worker.close()
+
+
+def test_a_store_on_a_database_that_is_not_there_is_one_line() -> None:
+    with pytest.raises(StoreError) as failure:
+        Store("postgresql://bob:hunter2@127.0.0.1:1/rooms")
+    message = str(failure.value)
+    assert message.startswith("database postgresql://127.0.0.1:1/rooms: OperationalError")
+    assert "hunter2" not in message
+    assert "\n" not in message
+    with pytest.raises(StoreError, match=r"^not a database URL") as bad:
+        Store("postgresql://bob:hunter2@host:port/rooms")
+    assert "hunter2" not in str(bad.value)
