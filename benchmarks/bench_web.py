@@ -1,27 +1,38 @@
-"""Server load: many two-person games at once over real WebSockets on loopback.
+"""Server load: many two-person games at once over real WebSockets on loopback, served by
+one process or by several sharing PostgreSQL and Redis, optionally killing one midway.
 
-Starts ``thousand serve --no-rate-limits --bot-delay 0`` on a fresh SQLite file as a
-child process, then plays ``--games`` games at once against it. Each game is a room
-created over HTTP with two person seats (the creator and a joiner), each on its own
-WebSocket (the ``websockets`` library's asyncio client), both played by a simple policy
-of this script: stop when the turn total is 300 or more, or when fewer than three dice
-are left and stopping is allowed; otherwise throw. A connection acts only when its state
-says it is to move, on that state's ``seq``.
+Starts ``--processes`` × ``thousand serve --no-rate-limits --bot-delay 0`` as child
+processes (one: on a fresh SQLite file unless ``--db``; several: ``--db`` PostgreSQL and
+``--redis`` are needed, or ``--services`` starts both from Debian's packages in a
+temporary folder), then plays ``--games`` games at once. Each game is a room created over
+HTTP with two person seats, each seat on its own WebSocket; a game's two seats connect to
+different processes. Both seats are played by :func:`thousand.web.client.first_choice`
+(stop at 300 points in the turn or with fewer than three dice left, otherwise throw),
+through :class:`thousand.web.client.SeatClient`, which moves to the next process when its
+connection breaks.
 
-    .venv/bin/python benchmarks/bench_web.py [--games 100] [--port 0] [--json]
+    .venv/bin/python benchmarks/bench_web.py [--games 100] [--json]
+    .venv/bin/python benchmarks/bench_web.py --games 1000 --processes 2 --services \\
+        [--kill-after 30]
+
+With ``--kill-after S``, the first process is killed with SIGKILL S seconds after the
+first move; its clients go on through the others.
 
 Figures:
 
-* ``actions_per_second`` — accepted actions of all games over the time from the first
+* ``actions_per_second``: accepted actions of all games over the time from the first
   game's first move to the last game's end;
-* ``latency_p50_ms`` / ``latency_p99_ms`` — per action, from sending it to receiving
-  the state whose ``seq`` is the next one, on the acting connection;
-* ``errors`` — ``error`` messages received (any code), plus failed requests and
-  connections; a healthy run has none;
-* ``server_peak_rss_mb`` — the server process's ``VmHWM`` from ``/proc/PID/status``;
-* ``games_finished`` — games that reached ``over`` (both connections saw it).
+* ``latency_p50_ms`` / ``latency_p99_ms``: per action, from sending it to receiving a
+  newer state on the acting connection (across a reconnection, when one falls between);
+* ``errors``: ``error`` messages received (any code) and games given up; a healthy run
+  without a kill has none;
+* ``games_lost_action``: games where a client was shown a state that the deployment later
+  took back (``seq`` went back, or a state at a ``seq`` already seen came back
+  different): an accepted action lost. Must be 0, killed process or not;
+* ``server_peak_rss_mb``: each process's ``VmHWM`` from ``/proc/PID/status``;
+* ``games_finished``: games whose both seats saw ``over``.
 
-The script raises its own open-files limit to the hard limit first (the server inherits
+The script raises its own open-files limit to the hard limit first (the servers inherit
 it): a thousand games hold two thousand sockets on each side.
 """
 
@@ -36,19 +47,19 @@ import platform
 import random
 import re
 import resource
-import select
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import httpx
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' services
+
+from tests.services import postgres_server, redis_server
+from tests.web.serve_process import ServeProcess
+from thousand.web.client import Deployment, SeatClient, first_choice
 
 ADDRESS = re.compile(r"open http://([0-9.]+):([0-9]+)/")
 GAME_TIMEOUT = 1800.0
@@ -64,6 +75,8 @@ class Figures:
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     finished: int = 0
+    lost: int = 0
+    reconnects: int = 0
     first_move: float | None = None
     last_end: float = 0.0
 
@@ -72,121 +85,94 @@ class Figures:
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
 
-def decide(game: dict[str, Any]) -> str:
-    """The script's own policy; see the module docstring."""
-    legal = game["legal"]
-    if "stop" in legal:
-        turn = game["turn"] or {}
-        if turn.get("total", 0) >= 300 or turn.get("dice_left", 5) < 3:
-            return "stop"
-    return "throw" if "throw" in legal else str(legal[0])
-
-
-async def play(socket: ClientConnection, seat: int, figures: Figures, think: float) -> bool:
-    """One connection's game: act when it is this seat's move; True when the game ended
-    (a connection closed before that counts as an error: ``closed CODE``)."""
-    sent: dict[int, float] = {}  # seq acted on -> when the action was sent
-    try:
-        return await _play(socket, seat, figures, sent, think)
-    except ConnectionClosed as exc:
-        figures.error(f"closed {exc.rcvd.code if exc.rcvd else 'without a close frame'}")
-        return False
-
-
-async def _play(
-    socket: ClientConnection, seat: int, figures: Figures, sent: dict[int, float], think: float
-) -> bool:
-    async for text in socket:
-        message = json.loads(text)
-        kind = message["type"]
-        if kind == "error":
-            figures.error(str(message.get("code")))
-            continue
-        if kind != "state":
-            continue
-        seq = message["seq"]
-        started = sent.pop(seq - 1, None)
-        if started is not None:
-            figures.latencies.append(time.perf_counter() - started)
-            figures.actions += 1
-        if message["room"]["status"] == "over":
-            return True
-        game = message["game"]
-        if message["you"] == seat and game["legal"] and seq not in sent:
-            action = decide(game)
-            if think:  # a person looks at the dice before clicking
-                await asyncio.sleep(think * random.uniform(0.5, 1.5))
-            now = time.perf_counter()
-            if figures.first_move is None:
-                figures.first_move = now
-            sent[seq] = now
-            await socket.send(json.dumps({"type": "action", "action": action, "seq": seq}))
-    close = socket.close_code
-    figures.error(f"closed {close}")  # the server closed before the game was over
-    return False
-
-
-@dataclass
-class Table:
-    room: str
-    sockets: list[ClientConnection]
-
-
-async def set_up(
-    http: httpx.AsyncClient, ws_base: str, number: int, gate: asyncio.Semaphore
-) -> Table:
-    async with gate:
-        created = await http.post(
-            "/api/rooms", json={"name": f"A{number}", "seats": [{"open": True}]}
+async def play(client: SeatClient, seat: int, figures: Figures, think: float) -> bool:
+    """One seat's game: act when it is this seat's move; True when the game ended."""
+    while True:
+        state = await client.wait(
+            lambda s: s["room"]["status"] == "over" or (s["you"] == seat and s["game"]["legal"]),
+            GAME_TIMEOUT,
         )
-        created.raise_for_status()
-        room, first = created.json()["room"], created.json()["token"]
-        joined = await http.post(f"/api/rooms/{room}/join", json={"name": f"B{number}"})
-        joined.raise_for_status()
-        second = joined.json()["token"]
-        sockets = [
-            # no keepalive pings from this side (a browser sends none either): a game
-            # is lost only if the server gives up on it
-            await connect(
-                f"{ws_base}/ws/rooms/{room}?token={token}", open_timeout=120, ping_interval=None
-            )
-            for token in (first, second)
+        if state["room"]["status"] == "over":
+            return True
+        action = first_choice(state)
+        if action is None:
+            return False
+        if think:  # a person looks at the dice before clicking
+            await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        if figures.first_move is None:
+            figures.first_move = time.perf_counter()
+        figures.latencies.append(await client.act(action, GAME_TIMEOUT))
+        figures.actions += 1
+
+
+async def set_up(deployment: Deployment, number: int, gate: asyncio.Semaphore) -> list[SeatClient]:
+    """A room with two person seats, the creator's on one process and the joiner's on
+    the next."""
+    async with gate:
+        spread = len(deployment.bases)
+        created = await deployment.post(
+            "/api/rooms", {"name": f"A{number}", "seats": [{"open": True}]}, number % spread
+        )
+        room = created["room"]
+        joined = await deployment.post(f"/api/rooms/{room}/join", {"name": f"B{number}"})
+        clients = [
+            SeatClient(deployment, room, token, start=(number + seat) % spread)
+            for seat, token in enumerate((created["token"], joined["token"]))
         ]
-    return Table(room, sockets)
+        for client in clients:
+            await client.connect()
+    return clients
 
 
-async def run_game(table: Table, figures: Figures, think: float) -> None:
+async def run_game(clients: list[SeatClient], figures: Figures, think: float) -> None:
     try:
         ends = await asyncio.wait_for(
             asyncio.gather(
-                *(play(socket, seat, figures, think) for seat, socket in enumerate(table.sockets))
+                *(play(client, seat, figures, think) for seat, client in enumerate(clients))
             ),
             GAME_TIMEOUT,
         )
-    except (TimeoutError, OSError, ValueError) as exc:
+    except (TimeoutError, OSError, ValueError, RuntimeError) as exc:
         figures.error(f"client: {exc.__class__.__name__}")
     else:
         figures.finished += all(ends)
     finally:
         figures.last_end = max(figures.last_end, time.perf_counter())
-        for socket in table.sockets:
-            await socket.close()
+        for client in clients:
+            for error in client.errors:
+                figures.error(str(error.get("code")))
+            figures.reconnects += client.reconnects
+            await client.close()
+        figures.lost += any(client.broken for client in clients)
 
 
-async def bench(address: str, games: int, think: float) -> Figures:
+async def kill_later(server: ServeProcess, figures: Figures, after: float) -> None:
+    while figures.first_move is None:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(after - (time.perf_counter() - figures.first_move))
+    server.kill_now()
+
+
+async def bench(
+    bases: list[str],
+    games: int,
+    think: float,
+    kill: tuple[ServeProcess, float] | None,
+) -> Figures:
     figures = Figures()
+    deployment = Deployment(bases, timeout=120.0)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
-    async with httpx.AsyncClient(base_url=f"http://{address}", limits=limits, timeout=120) as http:
-        tables = await asyncio.gather(
-            *(set_up(http, f"ws://{address}", number, gate) for number in range(games)),
-            return_exceptions=True,
-        )
-    ready = [table for table in tables if isinstance(table, Table)]
+    tables = await asyncio.gather(
+        *(set_up(deployment, number, gate) for number in range(games)), return_exceptions=True
+    )
+    ready = [table for table in tables if isinstance(table, list)]
     for failure in tables:
-        if not isinstance(failure, Table):
+        if not isinstance(failure, list):
             figures.error(f"setup: {failure.__class__.__name__}")
+    killer = None if kill is None else asyncio.create_task(kill_later(kill[0], figures, kill[1]))
     await asyncio.gather(*(run_game(table, figures, think) for table in ready))
+    if killer is not None:
+        killer.cancel()
     return figures
 
 
@@ -200,83 +186,83 @@ def raise_open_files(wanted: int) -> int:
 
 
 def peak_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextlib.contextmanager
-def server(folder: Path, port: int) -> Any:
-    """``thousand serve`` on ``port`` (0: a free one); yields (process, host:port)."""
-    log = (folder / "server.log").open("w")
-    command = [sys.executable, "-m", "thousand", "serve", "--no-rate-limits"]
-    command += ["--bot-delay", "0", "--port", str(port), "--db", f"sqlite:///{folder / 'bench.db'}"]
-    env = {**os.environ, "THOUSAND_DATA_DIR": str(folder / "data")}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=env)
-    try:
-        assert process.stdout is not None
-        ready, _, _ = select.select([process.stdout], [], [], 60)
-        line = process.stdout.readline() if ready else ""
-        match = ADDRESS.search(line)
-        if match is None:
-            log.flush()
-            raise SystemExit(
-                f"thousand serve did not start:\n{(folder / 'server.log').read_text()}"
-            )
-        yield process, f"{match.group(1)}:{match.group(2)}"
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        log.close()
+def services() -> Iterator[tuple[str, str]]:
+    """PostgreSQL and Redis from Debian's packages, for this run only."""
+    with postgres_server() as pg, redis_server() as rd:
+        yield pg.url(), rd.url
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games played at once")
-    parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--redis", help="Redis URL (needed by several processes)")
+    parser.add_argument(
+        "--services", action="store_true", help="start PostgreSQL and Redis for the run"
+    )
+    parser.add_argument(
+        "--kill-after", type=float, help="SIGKILL the first process this long into play"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--think",
         type=float,
         default=0.0,
         help="seconds a player takes before each action, on average (0: act at once, "
-        "which measures the server saturated; 1–2 is a quick person)",
+        "which measures the servers saturated; 1–2 is a quick person)",
     )
     args = parser.parse_args()
     open_files = raise_open_files(4 * args.games + 1024)
-    with (
-        tempfile.TemporaryDirectory(prefix="bench-web-") as temp,
-        server(Path(temp), args.port) as (
-            process,
-            address,
-        ),
-    ):
+    with contextlib.ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-web-")))
+        db, redis = args.db or f"sqlite:///{folder / 'bench.db'}", args.redis
+        if args.services:
+            db, redis = stack.enter_context(services())
+        if args.processes > 1 and (redis is None or db.startswith("sqlite")):
+            raise SystemExit(
+                "several processes need --db postgresql://… and --redis, or --services"
+            )
+        servers = [
+            stack.enter_context(ServeProcess(folder, f"server{n}", db, redis, "--no-rate-limits"))
+            for n in range(args.processes)
+        ]
+        kill = None if args.kill_after is None else (servers[0], args.kill_after)
         started = time.perf_counter()
-        figures = asyncio.run(bench(address, args.games, args.think))
+        figures = asyncio.run(bench([s.base for s in servers], args.games, args.think, kill))
         wall = time.perf_counter() - started
-        rss = peak_rss_mb(process.pid)
-        cpu = cpu_seconds(process.pid)
+        rss = [peak_rss_mb(server.pid) for server in servers]
+        cpu = [cpu_seconds(server.pid) for server in servers]
     playing = figures.last_end - (figures.first_move or figures.last_end)
     latencies = sorted(figures.latencies)
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     results: dict[str, object] = {
         "games": args.games,
+        "processes": args.processes,
+        "database": db.split(":", 1)[0],
+        "killed_after_seconds": args.kill_after,
         "think_seconds": args.think,
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "open_files_limit": open_files,
         "games_finished": figures.finished,
+        "games_lost_action": figures.lost,
         "actions": figures.actions,
         "actions_per_second": figures.actions / playing if playing > 0 else 0.0,
         "latency_p50_ms": quantiles[49] * 1000,
@@ -284,6 +270,7 @@ def main() -> None:
         "latency_max_ms": (latencies[-1] if latencies else 0.0) * 1000,
         "errors": figures.errors,
         "error_codes": figures.error_codes,
+        "reconnects": figures.reconnects,
         "server_peak_rss_mb": rss,
         "server_cpu_seconds": cpu,
         "play_seconds": playing,

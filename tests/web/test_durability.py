@@ -4,14 +4,8 @@ new app on the same database) and for real (``thousand serve`` killed with SIGKI
 from __future__ import annotations
 
 import contextlib
-import copy
-import os
-import re
-import select
 import signal
-import subprocess
-import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -20,6 +14,7 @@ import httpx
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
+from tests.web.serve_process import ServeProcess
 from tests.web.support import (
     SMALL_RULES,
     TIMEOUT,
@@ -36,19 +31,9 @@ from tests.web.support import (
     random_action,
     running,
     spectator_state,
+    without_presence,
 )
 from thousand.games.dice1000.verify import verify_record
-
-
-def without_presence(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A state less who is connected now (a restart drops every connection)."""
-    data = copy.deepcopy(dict(state))
-    data["room"]["spectators"] = None
-    for seat in data["room"]["seats"]:
-        seat["connected"] = None
-    for player in data["game"]["players"]:
-        player["connected"] = None
-    return data
 
 
 def test_a_new_server_on_the_same_database_goes_on(tmp_path: Path) -> None:
@@ -178,42 +163,13 @@ class RemoteConn(BaseConn):
         self.socket.send(text)
 
 
-ADDRESS = re.compile(r"open http://([0-9.]+):([0-9]+)/")
-
-
-@contextlib.contextmanager
-def serve(tmp_path: Path, db_url: str, log: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``thousand serve`` on a free port: the process and its ``host:port``."""
-    env = {**os.environ, "THOUSAND_DATA_DIR": str(tmp_path / "data"), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "thousand", "serve", "--port", "0", "--db", db_url]
-    command += ["--bot-delay", "0"]
-    with log.open("a") as errors:
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env
-        )
-    try:
-        assert process.stdout is not None
-        ready, _, _ = select.select([process.stdout], [], [], 60)
-        assert ready, "thousand serve printed no address in 60 s"
-        line = process.stdout.readline()
-        match = ADDRESS.search(line)
-        assert match is not None, line
-        yield process, f"{match.group(1)}:{match.group(2)}"
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=30)
-        if process.stdout is not None:
-            process.stdout.close()
-
-
 def test_serve_killed_with_sigkill_comes_back_as_the_client_saw_it(tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path / 'server.db'}"
-    log = tmp_path / "server.log"
     with (
-        serve(tmp_path, db_url, log) as (process, address),
-        httpx.Client(base_url=f"http://{address}", timeout=TIMEOUT) as http,
+        ServeProcess(tmp_path, "server", db_url) as process,
+        httpx.Client(base_url=process.base, timeout=TIMEOUT) as http,
     ):
+        address = f"127.0.0.1:{process.port}"
         room, anna_token = create_room(http, rules=SMALL_RULES["ussr"])
         _, boris_token = join_room(http, room)
         url = f"ws://{address}/ws/rooms/{room}?token="
@@ -224,14 +180,14 @@ def test_serve_killed_with_sigkill_comes_back_as_the_client_saw_it(tmp_path: Pat
             anna, boris = RemoteConn(a, anna_token), RemoteConn(b, boris_token)
             states = play_out(http, room, anna, {0: anna, 1: boris}, Random(21), actions=9)
             seen = states[-1]
-            process.send_signal(signal.SIGKILL)  # mid-game, every connection open
-            process.wait(timeout=30)
+            process.kill()  # mid-game, every connection open
     assert process.returncode == -signal.SIGKILL
     assert seen["room"]["status"] == "playing"
     with (
-        serve(tmp_path, db_url, log) as (_, address),
-        httpx.Client(base_url=f"http://{address}", timeout=TIMEOUT) as http,
+        ServeProcess(tmp_path, "server", db_url) as again,
+        httpx.Client(base_url=again.base, timeout=TIMEOUT) as http,
     ):
+        address = f"127.0.0.1:{again.port}"
         url = f"ws://{address}/ws/rooms/{room}?token="
         with (
             ws_connect(url + anna_token, close_timeout=1) as a,
@@ -252,7 +208,7 @@ def test_serve_killed_with_sigkill_comes_back_as_the_client_saw_it(tmp_path: Pat
     assert without_presence(back) == without_presence(seen)
     assert on["seq"] == seen["seq"] + 1
     assert verify_record(final).ok  # the dice went on from the seed where they stopped
-    logged = log.read_text()
+    logged = process.log.read_text()
     assert "rooms restored" in logged
     assert anna_token not in logged
     assert boris_token not in logged

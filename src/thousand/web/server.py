@@ -12,6 +12,15 @@ order every client sees and a server killed at any moment comes back (from the
 database) at the last state a client could have seen. Each room has one driver task
 that plays its computer seats and runs its clock.
 
+Several processes may serve the same rooms (``--db`` a shared database, ``--redis`` the
+messages between them: :mod:`thousand.web.cluster`). A write is a version check on the
+room's row: it goes through only if the row is still at the ``seq`` this process last
+stored or loaded. A process that loses the race (another process changed the room
+first) reloads the room and tries the client's action again on it, where its ``seq``
+now refuses it as ``stale`` if the client acted on the older state; so every room's
+changes take one order, the database's, whichever process made them. Drivers run where
+the room's lease is (:meth:`Cluster.may_drive <thousand.web.cluster.Cluster.may_drive>`).
+
 Tokens are never logged: uvicorn's access log (which would print the WebSocket's query
 string) is off, and this module logs rooms and seats by index only.
 """
@@ -22,12 +31,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -38,6 +48,7 @@ from thousand.core.errors import RulesError, ThousandError
 from thousand.core.i18n import LANGUAGES, N_, Translator, translator
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
+from thousand.web.cluster import Cluster, LocalCluster, Presence, RedisCluster
 from thousand.web.limits import AddressLimits, ConnectionLimits
 from thousand.web.protocol import (
     MAX_BODY_BYTES,
@@ -54,17 +65,22 @@ from thousand.web.protocol import (
 )
 from thousand.web.room import BaseRoom, Room, hash_token
 from thousand.web.store import AsyncStore, Store, StoreError, dump_doc
+from thousand.web.summary import connected_seats, doc_summary, room_summary
 from thousand.web.tables import game_view, new_room, presets_of, room_from_doc
 from thousand.web.texts import PAGE_TEXTS
-from thousand.web.views import room_summary
 
 log = logging.getLogger("thousand.web")
+T = TypeVar("T")
 
 STATIC = Path(__file__).parent / "static"
 CHAT_KEPT = 50
 """Chat lines a connection gets when it arrives (the latest)."""
 UNSOLVABLE = N_("these rules cannot be solved exactly: {reason}")
 UNAVAILABLE = N_("the solved strategy is not available: {reason}")
+CONFLICT_RETRIES = 5
+"""How often a change is tried again after another process changed the room first."""
+LOBBY_SECONDS = 1.0
+"""With other processes: how long the lobby's rooms read from the database are shown."""
 OUTBOX = 256
 """Messages waiting for a slow client before it is disconnected (it reconnects and
 gets the current state; nothing is lost, the room is in the database)."""
@@ -81,6 +97,11 @@ class Settings:
     """Rooms created and seats joined per second per address (0: no limit)."""
     action_rate: float = 30.0
     """Actions a second per connection (0: no limit); a burst of four times that."""
+    redis_url: str | None = None
+    """The Redis of a deployment of several processes (None: this process is alone)."""
+    resync_seconds: float = 3.0
+    """With Redis: how often the rooms held are checked against the database (news lost
+    while Redis was away) and rooms nobody drives are taken over."""
 
 
 @dataclass(eq=False)
@@ -112,6 +133,8 @@ class LiveRoom:
     room: BaseRoom
     saved: str
     """The room's document as last stored (JSON): what a failed write goes back to."""
+    saved_seq: int
+    """The ``seq`` of ``saved``: what the room's row must still be at for a write."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     connections: set[Connection] = field(default_factory=set)
@@ -126,14 +149,40 @@ class LiveRoom:
     solve_progress: str | None = None
     """The solver's last progress line."""
 
+    others: list[Presence] = field(default_factory=list)
+    """The devices other processes hold in this room (:meth:`Cluster.presence`)."""
+
+    def presence(self) -> Presence:
+        """This process's devices in the room: the seats they hold, and spectators."""
+        seats: set[int] = set()
+        spectators = 0
+        for connection in self.connections:
+            seat = self.room.seat_of(connection.token_hash)
+            if seat is None:
+                spectators += 1
+            else:
+                seats.add(seat)
+        return Presence(frozenset(seats), spectators)
+
     def connected(self) -> list[bool]:
-        """Per seat: a device holds it (a ``local`` seat: the keeper's device)."""
-        held = {c.token_hash for c in self.connections if c.token_hash is not None}
-        keeper = any(seat.keeper and seat.token_hash in held for seat in self.room.seats)
-        return [keeper if seat.local else seat.token_hash in held for seat in self.room.seats]
+        """Per seat: a device holds it, here or in another process (a ``local`` seat:
+        the keeper's device)."""
+        held = set(self.presence().seats).union(*(other.seats for other in self.others))
+        return connected_seats(self.room.seats, held)
 
     def spectators(self) -> int:
-        return sum(1 for c in self.connections if self.room.seat_of(c.token_hash) is None)
+        return self.presence().spectators + sum(other.spectators for other in self.others)
+
+    def restore(self, text: str) -> None:
+        """Take the room as ``text`` (a stored document) has it."""
+        doc = json.loads(text)
+        self.room = room_from_doc(doc)
+        self.saved = text
+        self.saved_seq = int(doc["seq"])
+
+
+class ConflictError(Exception):
+    """Another process changed the room first; the room now holds the stored state."""
 
 
 def _texts(language: str) -> dict[str, str]:
@@ -177,41 +226,65 @@ class Strategies:
 class Hub:
     """Every room of the server; see the module docstring."""
 
-    def __init__(self, settings: Settings, store: AsyncStore) -> None:
+    def __init__(
+        self, settings: Settings, store: AsyncStore, cluster: Cluster | None = None
+    ) -> None:
         self.settings = settings
         self.store = store
+        self.cluster: Cluster = LocalCluster() if cluster is None else cluster
+        self.clustered = not isinstance(self.cluster, LocalCluster)
         self.rooms: dict[str, LiveRoom] = {}
         self.strategies = Strategies()
         self.address_limits = AddressLimits(
             settings.http_rate or 1e9, (settings.http_rate or 1e9) * 5
         )
-        self._room_loads: dict[str, asyncio.Lock] = {}
         self._preparing: dict[str, asyncio.Task[object]] = {}
+        self._background: set[asyncio.Task[None]] = set()
+        self._lobby: tuple[float, list[dict[str, Any]]] = (0.0, [])
 
     # -- rooms in and out of memory ----------------------------------------------------
 
     async def start(self) -> None:
-        """Bring back every room that was waiting or playing, and start its driver."""
-        for doc in await self.store.run(self.store.store.live_rooms):
-            try:
-                room = room_from_doc(doc)
-            except (ThousandError, KeyError, ValueError) as exc:
-                log.error("room %s could not be restored: %s", doc.get("id"), exc)
-                continue
-            live = self._add(room, dump_doc(doc))
-            live.chat.extend(await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT))
-        log.info("%d rooms restored", len(self.rooms))
+        """Alone: bring back every room that was waiting or playing, and start its driver.
+        In a deployment of several processes, rooms come in as clients ask for them and as
+        their leases fall free (:meth:`sweep`)."""
+        if not self.clustered:
+            for doc in await self.store.run(self.store.store.live_rooms):
+                try:
+                    room = room_from_doc(doc)
+                except (ThousandError, KeyError, ValueError) as exc:
+                    log.error("room %s could not be restored: %s", doc.get("id"), exc)
+                    continue
+                live = self._add(room, dump_doc(doc))
+                live.chat.extend(
+                    await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT)
+                )
+            log.info("%d rooms restored", len(self.rooms))
+        await self.cluster.start(self)
+        if self.clustered:
+            self._spawn(self._sweep_loop(), "sweep")
+
+    def _spawn(self, call: Any, name: str) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(call, name=name)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _add(self, room: BaseRoom, saved: str | None = None) -> LiveRoom:
-        live = LiveRoom(room, dump_doc(room.to_doc()) if saved is None else saved)
+        text = dump_doc(room.to_doc()) if saved is None else saved
+        live = LiveRoom(room, text, room.seq)
+        live.others = self.cluster.presence(room.id)
         self.rooms[room.id] = live
         live.driver = asyncio.create_task(self._drive(live), name=f"room {room.id}")
         return live
 
     async def get(self, room_id: str) -> LiveRoom:
-        """A room by id, from memory or the database; 404 when there is none."""
+        """A room by id, from memory or the database; 404 when there is none. With other
+        processes, a room held here is first brought up to what is stored (a client that
+        comes here from another process must not see an older state than it saw there)."""
         live = self.rooms.get(room_id)
         if live is not None:
+            if self.clustered:
+                await self.refresh([live])
             return live
         if len(room_id) > 64:
             raise ProtocolError("not_found", "no such room", 404)
@@ -221,40 +294,182 @@ class Hub:
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
         if live is None:
             live = self._add(room_from_doc(doc), dump_doc(doc))
+            if self.clustered:
+                live.chat.extend(
+                    await self.store.run(self.store.store.recent_chat, room_id, CHAT_KEPT)
+                )
         return live
 
     async def stop(self) -> None:
+        for task in list(self._background):
+            task.cancel()
         for live in self.rooms.values():
             if live.driver is not None:
                 live.driver.cancel()
             for connection in live.connections:
                 connection.close()
+        await self.cluster.stop()
+
+    # -- other processes ---------------------------------------------------------------
+
+    async def refresh(self, rooms: Sequence[LiveRoom]) -> None:
+        """Bring these rooms up to their stored ``seq`` (news missed from other processes),
+        telling their clients of each one that moved."""
+        if not rooms:
+            return
+        seqs = await self.store.run(self.store.store.room_seqs, [live.room.id for live in rooms])
+        for live in rooms:
+            stored = seqs.get(live.room.id)
+            if stored is not None and stored > live.saved_seq:
+                async with live.lock:
+                    if stored > live.saved_seq:
+                        await self._reload(live)
+                self.changed(live)
+
+    async def resync(self) -> None:
+        """Catch up on news that may have been lost (Redis came back, or pub/sub dropped
+        a message): every room held here against the database."""
+        try:
+            await self.refresh(list(self.rooms.values()))
+        except (StoreError, ProtocolError) as exc:
+            log.warning("resync: %s", exc)
+
+    async def sweep(self) -> None:
+        """Take over the rooms in play whose lease nobody holds (their process is gone, or
+        none has driven them yet), so their computers and clocks go on; let go of
+        finished rooms nobody here watches."""
+        stored = await self.store.run(self.store.store.live_room_seqs)
+        free = await self.cluster.free_rooms(i for i in stored if i not in self.rooms)
+        for room_id in free:
+            if await self.cluster.may_drive(room_id):
+                with contextlib.suppress(ProtocolError):
+                    live = await self.get(room_id)
+                    live.wake.set()
+        for room_id, live in list(self.rooms.items()):
+            if room_id not in stored and not live.connections and not live.lock.locked():
+                self._drop(live)
+
+    def _drop(self, live: LiveRoom) -> None:
+        if live.driver is not None:
+            live.driver.cancel()
+        self.rooms.pop(live.room.id, None)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.resync_seconds)
+            try:
+                await self.resync()
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database or Redis away: next time
+                log.warning("sweep: %s", exc.__class__.__name__)
+
+    async def on_remote_state(self, room_id: str, seq: int, doc_text: str) -> None:
+        """Another process stored a change: take it, and tell this process's clients."""
+        live = self.rooms.get(room_id)
+        if live is None or seq <= live.saved_seq:
+            return
+        self._spawn(self._take_remote(live, seq, doc_text), f"news {room_id}")
+
+    async def _take_remote(self, live: LiveRoom, seq: int, doc_text: str) -> None:
+        async with live.lock:
+            if seq <= live.saved_seq:
+                return
+            try:
+                live.restore(doc_text)
+            except (ThousandError, KeyError, ValueError) as exc:
+                log.error("room %s: news not understood (%s)", live.room.id, exc)
+                return
+        self.changed(live)
+
+    async def on_remote_chat(self, room_id: str, message: dict[str, Any]) -> None:
+        live = self.rooms.get(room_id)
+        if live is not None:
+            self._send_chat(live, message)
+
+    def on_remote_presence(self, room_id: str) -> None:
+        live = self.rooms.get(room_id)
+        if live is not None:
+            live.others = self.cluster.presence(room_id)
+            self.broadcast(live)
+
+    def presence_changed(self, live: LiveRoom) -> None:
+        """A connection came or went: tell the other processes, then every client here."""
+        self.cluster.set_presence(live.room.id, live.presence())
+        self.broadcast(live)
 
     # -- changes ---------------------------------------------------------------------
 
-    async def commit(self, live: LiveRoom) -> None:
-        """Write the room after a change; if the database fails, undo the change.
+    async def _reload(self, live: LiveRoom) -> None:
+        """Take the room as stored (under its lock); 503 when the database is away."""
+        try:
+            doc = await self.store.run(self.store.store.load_room, live.room.id)
+        except StoreError:
+            live.restore(live.saved)
+            raise _unavailable() from None
+        if doc is None:  # never deleted; a row gone is a database restored from a backup
+            live.restore(live.saved)
+            raise _unavailable()
+        live.restore(dump_doc(doc))
 
-        Called under the room's lock, before anyone hears of the change. The room as last
-        stored (``live.saved``, its JSON text) is what a failed write goes back to, so a
-        change costs one document, not a copy before and after.
+    async def commit(self, live: LiveRoom) -> None:
+        """Write the room after a change, if its row is still where this process left it.
+
+        Called under the room's lock, before anyone hears of the change. If the database
+        fails, the room goes back to the state last stored (``live.saved``, its JSON
+        text), so a change costs one document, not a copy before and after; if another
+        process changed the room first, the room becomes the stored one and
+        :class:`ConflictError` says so (the caller tries again, or gives up).
         """
         doc = live.room.to_doc()
         text = dump_doc(doc)
         try:
-            await self.store.run(self.store.store.save_room, doc, text)
+            stored = await self.store.run(self.store.store.update_room, doc, text, live.saved_seq)
         except StoreError:
-            live.room = room_from_doc(json.loads(live.saved))
-            raise ProtocolError(
-                "unavailable", "the server could not store the action: try again", 503
-            ) from None
+            live.restore(live.saved)
+            raise _unavailable() from None
+        if not stored:
+            await self._reload(live)
+            raise ConflictError
         live.saved = text
+        live.saved_seq = live.room.seq
+        await self.cluster.publish_state(live.room.id, live.room.seq, text)
+
+    async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
+        """Apply a change to the room and store it, trying again on the stored room while
+        another process wins the race; then tell every client. ``apply`` changes the
+        room it is given (or refuses, raising :class:`ProtocolError`); a room whose ``seq``
+        it left as it was is not written, but its state is sent again all the same."""
+        for _attempt in range(CONFLICT_RETRIES):
+            async with live.lock:
+                seq = live.room.seq
+                result = await apply(live.room)
+                if live.room.seq == seq:  # nothing to store; the asker hears the state
+                    self.changed(live)
+                    return result
+                try:
+                    await self.commit(live)
+                except ConflictError:
+                    pass
+                else:
+                    break
+            self.changed(live)  # the clients here see the other process's change
+        else:
+            raise ProtocolError("busy", "the room is busy: try again", 409)
+        self.changed(live)
+        return result
+
+    def changed(self, live: LiveRoom) -> None:
+        """Tell every client of the room its new state, and wake its driver."""
+        self.broadcast(live)
+        live.wake.set()
 
     async def create(self, body: CreateRoom) -> tuple[BaseRoom, str]:
         room, token = new_room(body)
         doc = room.to_doc()
         text = dump_doc(doc)
-        await self.store.run(self.store.store.save_room, doc, text)
+        await self.store.run(self.store.store.create_room, doc, text)
         live = self._add(room, text)
         live.wake.set()
         log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
@@ -262,14 +477,38 @@ class Hub:
 
     async def join(self, room_id: str, body: JoinRoom) -> tuple[int, str]:
         live = await self.get(room_id)
-        async with live.lock:
-            seat, token = live.room.join(body.name)
-            await self.commit(live)
-        self.broadcast(live)
-        live.wake.set()
-        return seat, token
+
+        async def take_seat(room: BaseRoom) -> tuple[int, str]:
+            return room.join(body.name)
+
+        return await self.change(live, take_seat)
 
     # -- what clients see ------------------------------------------------------------
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The summaries of the rooms open to all, waiting or playing. With other
+        processes, the rooms come from the database (read at most once a second), those
+        held here as they are now."""
+        if not self.clustered:
+            return [
+                room_summary(live.room, live.connected(), live.spectators())
+                for live in self.rooms.values()
+                if not live.room.options.private and live.room.status in {"waiting", "playing"}
+            ]
+        read, stored = self._lobby
+        if time.monotonic() - read > LOBBY_SECONDS:
+            stored = await self.store.run(self.store.store.live_rooms)
+            self._lobby = (time.monotonic(), stored)
+        rooms = []
+        for doc in stored:
+            live = self.rooms.get(doc["id"])
+            if live is not None:
+                if not live.room.options.private and live.room.status in {"waiting", "playing"}:
+                    rooms.append(room_summary(live.room, live.connected(), live.spectators()))
+            elif not doc["options"].get("private"):
+                others = self.cluster.presence(doc["id"])
+                rooms.append(doc_summary(doc, others))
+        return rooms
 
     def state_message(
         self, live: LiveRoom, seat: int | None, tr: Translator, connected: Sequence[bool]
@@ -323,6 +562,13 @@ class Hub:
             live.wake.clear()
             room = live.room
             try:
+                driven = room.computer_to_move() or room.deadline is not None
+                if driven and not await self.cluster.may_drive(room.id):
+                    # another process drives the room; look again when its lease may
+                    # have fallen free (that process gone)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(live.wake.wait(), self.settings.resync_seconds)
+                    continue
                 if room.computer_to_move():
                     await self._computer_move(live)
                     continue
@@ -366,7 +612,8 @@ class Hub:
             if live.room is not room or room.seq != seq:
                 return
             room.bot_step(move)
-            await self.commit(live)
+            with contextlib.suppress(ConflictError):  # another process moved first: the
+                await self.commit(live)  # driver looks again at the stored room
         self.broadcast(live)
 
     async def _ensure_strategy(self, live: LiveRoom) -> None:
@@ -416,12 +663,11 @@ class Hub:
             self.broadcast(live)
 
     async def _time_out(self, live: LiveRoom) -> None:
-        async with live.lock:
-            if not live.room.time_out():
-                return
-            await self.commit(live)
-        log.info("room %s: seat %s ran out of time", live.room.id, live.room.mover)
-        self.broadcast(live)
+        async def time_out(room: BaseRoom) -> bool:
+            return room.time_out()
+
+        if await self.change(live, time_out):
+            log.info("room %s: seat %s ran out of time", live.room.id, live.room.mover)
 
     async def _advise(self, live: LiveRoom) -> None:
         """The mover's winning chance after each action, computed off the event loop."""
@@ -463,8 +709,9 @@ class Hub:
         elif isinstance(message, ActionMessage):
             if not connection.limits.actions.take():
                 raise ProtocolError("rate_limited", "too many actions: slow down", 429)
-            async with live.lock:
-                live.room.act(
+
+            async def act(room: BaseRoom) -> None:
+                room.act(
                     seat,
                     message.action,
                     message.seq,
@@ -473,24 +720,19 @@ class Hub:
                     box=message.box,
                     places=message.places,
                 )
-                await self.commit(live)
-            self.broadcast(live)
-            live.wake.set()
+
+            await self.change(live, act)
         elif isinstance(message, ChatMessage):
             await self._chat(live, connection, seat, message.text)
         elif isinstance(message, RematchMessage):
-            async with live.lock:
-                finished = live.room.record()
-                number, seq = live.room.number, live.room.seq
-                started = live.room.ask_rematch(seat)
-                if live.room.seq != seq:
-                    if started and finished is not None:
-                        await self.store.run(
-                            self.store.store.save_game, live.room.id, number, finished
-                        )
-                    await self.commit(live)
-            self.broadcast(live)
-            live.wake.set()
+
+            async def rematch(room: BaseRoom) -> None:
+                finished = room.record()
+                number = room.number
+                if room.ask_rematch(seat) and finished is not None:
+                    await self.store.run(self.store.store.save_game, room.id, number, finished)
+
+            await self.change(live, rematch)
 
     async def _chat(
         self, live: LiveRoom, connection: Connection, seat: int | None, text: str
@@ -511,10 +753,18 @@ class Hub:
             "at": datetime.now(UTC).replace(microsecond=0).isoformat(),
         }
         await self.store.run(self.store.store.add_chat, live.room.id, message)
+        self._send_chat(live, message)
+        await self.cluster.publish_chat(live.room.id, message)
+
+    def _send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)
         encoded = json.dumps(message, ensure_ascii=False)
         for other in list(live.connections):
             other.send(encoded)
+
+
+def _unavailable() -> ProtocolError:
+    return ProtocolError("unavailable", "the server could not store the action: try again", 503)
 
 
 def _action_values(game: Game, state: Any) -> dict[Action, float]:
@@ -548,7 +798,8 @@ def _language(value: str | None) -> str:
 def create_app(settings: Settings) -> FastAPI:
     """The ASGI application for ``settings`` (``thousand serve`` runs it with uvicorn)."""
     store = AsyncStore(Store(settings.db_url))
-    hub = Hub(settings, store)
+    cluster = None if settings.redis_url is None else RedisCluster(settings.redis_url)
+    hub = Hub(settings, store, cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -597,12 +848,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/rooms")
     async def list_rooms() -> dict[str, Any]:
-        rooms = [
-            room_summary(live.room, live.connected(), live.spectators())
-            for live in hub.rooms.values()
-            if not live.room.options.private and live.room.status in {"waiting", "playing"}
-        ]
-        return {"rooms": rooms}
+        return {"rooms": await hub.lobby()}
 
     @app.get("/api/rooms/{room_id}")
     async def room_state(room_id: str, lang: str | None = None) -> dict[str, Any]:
@@ -688,7 +934,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
     connection.limits.messages.burst = connection.limits.messages.tokens = rate * 8
     sender = asyncio.create_task(_send_loop(connection))
     live.connections.add(connection)
-    hub.broadcast(live)  # the newcomer's state, and everyone's "connected"
+    hub.presence_changed(live)  # the newcomer's state, and everyone's "connected"
     for line in list(live.chat):
         connection.send(_json(line))
     log.info("room %s: connection (seat %s)", room_id, live.room.seat_of(connection.token_hash))
@@ -724,7 +970,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
         live.connections.discard(connection)
         connection.close()
         sender.cancel()
-        hub.broadcast(live)
+        hub.presence_changed(live)
 
 
 def _json(data: dict[str, Any]) -> str:

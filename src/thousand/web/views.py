@@ -41,7 +41,8 @@ from thousand.games.dice1000.words import (
     throw_summary,
     turn_end,
 )
-from thousand.web.room import BaseRoom, Room
+from thousand.web.room import Room
+from thousand.web.view_frame import built_once, clock, frame, seat_fields, seed_if_over, waiting
 
 
 def record_view(session: Session) -> dict[str, Any]:
@@ -64,32 +65,6 @@ def record_view(session: Session) -> dict[str, Any]:
             TurnSummary(sheet.name, "in_progress", state.turn_total, sheet.score, None, ())
         )
     return Replay(state, tuple(turns)).to_json_data()
-
-
-def room_summary(room: BaseRoom, connected: Sequence[bool], spectators: int) -> dict[str, Any]:
-    """PROTOCOL.md's ROOM_SUMMARY, with the room's options and seat levels added."""
-    return {
-        "room": room.id,
-        "game": room.GAME,
-        "rules": room.rules,
-        "status": room.status,
-        "seats": [
-            {
-                "name": seat.name,
-                "kind": seat.kind,
-                "open": seat.open,
-                "connected": seat.kind == "bot" or connected[index],
-                "local": seat.local,
-                "level": seat.level,
-            }
-            for index, seat in enumerate(room.seats)
-        ],
-        "spectators": spectators,
-        "options": room.options.model_dump(),
-        "number": room.number,
-        "created": room.created,
-        "rematch": sorted(room.rematch),
-    }
 
 
 def _action_data(
@@ -175,17 +150,10 @@ def game_view(
     (:func:`shared_view`, kept on the room until ``seq`` moves); only ``legal``,
     ``refusals`` and the advice are the seat's own.
     """
-    key = (room.seq, tr.language, tuple(connected))
-    cached = room.view_cache.get(key)
-    if cached is None:
-        if len(room.view_cache) > 8:
-            room.view_cache.clear()
-        cached = room.view_cache[key] = shared_view(room, tr, connected)
-    view = dict(cached)
+    view = built_once(room, tr, connected, shared_view)
     session = room.session
-    mine = session is not None and room.mover is not None and room.acts_for(seat) == room.mover
     undo = ["undo"] if room.may_undo(seat) else []
-    if not mine or session is None:
+    if session is None or room.acts_for(seat) is None:
         if undo:
             view["legal"] = undo
         return view
@@ -220,48 +188,23 @@ def _rounds(room: Room, session: Session, tr: Translator) -> list[list[str]]:
     return with_turn_in_progress(cells, state, done, state.turn_total)
 
 
+def _blank_player(name: str) -> dict[str, Any]:
+    """A player of the replay before their first turn."""
+    return {"name": name, "score": 0, "entered": False, "bolts": 0}
+
+
 def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME that every connection of ``tr``'s language sees alike."""
     session = room.session
-    base: dict[str, Any] = {
-        "game": "dice1000",
-        "number": room.number,
-        "dice_commitment": room.dice_commitment,
-        "dice": room.options.dice,
-        "legal": [],
-        "refusals": {},
-    }
+    base = frame(room)
     if session is None:
-        names = [s.name for s in room.seats if s.name is not None]
-        base.update(
-            players=[{"name": name, "score": 0, "entered": False, "bolts": 0} for name in names],
-            turns=[],
-            winner=None,
-            to_move=None,
-            turn=None,
-            deadline=None,
-            thinking=False,
-            view=None,
-        )
+        base.update(waiting(room, _blank_player), turn=None, view=None)
         return base
     state = session.state
     base.update(record_view(session))
     for index, player in enumerate(base["players"]):
-        seat_state = room.seats[index]
-        player.update(
-            seat=index,
-            kind=seat_state.kind,
-            connected=seat_state.kind == "bot" or connected[index],
-            level=seat_state.level,
-            auto=seat_state.auto,
-        )
-    base.update(
-        turn=_turn(session, tr),
-        deadline=None if room.deadline is None else room.deadline.isoformat(),
-        thinking=room.computer_to_move(),
-    )
-    if room.status == "over":
-        base["dice_seed"] = room.seed.hex()
+        player.update(seat_fields(room, index, connected))
+    base.update(turn=_turn(session, tr), **clock(room), **seed_if_over(room))
     names = [sheet.name for sheet in state.players]
     last = session.throws[-1] if session.throws else None
     base["view"] = {

@@ -1,0 +1,248 @@
+"""A client of PROTOCOL.md that goes on through a server's death: for scripts and tests.
+
+It knows only the protocol (HTTP to make and join rooms, one WebSocket per seat) and one
+thing about deployments: a list of addresses that all serve the same rooms. When its
+connection breaks it connects to the next address, gets the room's state there and goes
+on from it. The load benchmark and the tests of several processes play with it; so can
+anyone who scripts against a server.
+
+What it checks is what a player would notice: that no state it was shown is ever taken
+back (``seq`` only grows, and a state at a ``seq`` already seen is the same state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+RETRY_CODES = frozenset({"unavailable", "busy"})
+"""Errors that say "the same action later": the server could not store it, or raced."""
+
+
+@dataclass
+class Deployment:
+    """The addresses of one deployment's processes (``http://host:port``), any of which
+    serves any room."""
+
+    bases: Sequence[str]
+    timeout: float = 10.0
+
+    async def post(self, path: str, body: dict[str, Any], start: int = 0) -> dict[str, Any]:
+        """POST to the first process that answers (starting at ``start``)."""
+        return await self._call("POST", path, body, start)
+
+    async def get(self, path: str, start: int = 0) -> dict[str, Any]:
+        return await self._call("GET", path, None, start)
+
+    async def _call(
+        self, method: str, path: str, body: dict[str, Any] | None, start: int
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + self.timeout
+        attempt = 0
+        while True:
+            base = self.bases[(start + attempt) % len(self.bases)]
+            try:
+                async with httpx.AsyncClient(timeout=5.0) as http:
+                    answer = await http.request(method, base + path, json=body)
+                if answer.status_code != 503:
+                    answer.raise_for_status()
+                    return dict(answer.json())
+            except (httpx.TransportError, httpx.HTTPStatusError) as exc:
+                if isinstance(exc, httpx.HTTPStatusError) or time.monotonic() > deadline:
+                    raise
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{method} {path}: no process answered")
+            attempt += 1
+            await asyncio.sleep(0.2)
+
+
+@dataclass(eq=False)
+class SeatClient:
+    """One seat's (or a spectator's, without a token) connection to a room."""
+
+    deployment: Deployment
+    room: str
+    token: str | None
+    start: int = 0
+    """Which address to connect to first (spread a room's seats over the processes)."""
+    lang: str = "en"
+    state: dict[str, Any] | None = None
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    reconnects: int = 0
+    seen: dict[int, str] = field(default_factory=dict)
+    """Every state this client was shown, by ``seq`` (what of its game lasts, as JSON)."""
+    keep_states: bool = False
+    """Keep every state message in :attr:`states` (tests; a benchmark would run out of
+    memory)."""
+    states: list[dict[str, Any]] = field(default_factory=list)
+    broken: list[str] = field(default_factory=list)
+    """Promises of PROTOCOL.md the server broke: a state taken back or changed."""
+    _socket: ClientConnection | None = None
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _reader: asyncio.Task[None] | None = None
+    _index: int = 0
+
+    async def connect(self) -> None:
+        self._index = self.start
+        await self._open()
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        if self._socket is not None:
+            with contextlib.suppress(Exception):
+                await self._socket.close()
+
+    async def _open(self) -> None:
+        deadline = time.monotonic() + self.deployment.timeout
+        while True:
+            base = self.deployment.bases[self._index % len(self.deployment.bases)]
+            address = base.replace("http", "ws", 1) + f"/ws/rooms/{self.room}?lang={self.lang}"
+            if self.token is not None:
+                address += f"&token={self.token}"
+            try:
+                self._socket = await websockets.connect(address, open_timeout=5.0)
+                return
+            except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
+                if time.monotonic() > deadline:
+                    raise
+                self._index += 1
+                await asyncio.sleep(0.2)
+
+    async def _read(self) -> None:
+        while True:
+            assert self._socket is not None
+            try:
+                async for raw in self._socket:
+                    self._take(json.loads(raw))
+            except (OSError, websockets.exceptions.WebSocketException):
+                pass
+            # the process went away (or closed us): the next one
+            self.reconnects += 1
+            self._index += 1
+            await self._open()
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "state":
+            seq = int(message["seq"])
+            if self.state is not None and seq < int(self.state["seq"]):
+                self.broken.append(f"seq went back from {self.state['seq']} to {seq}")
+            lasting = json.dumps(_lasting(message["game"]), sort_keys=True)
+            if self.seen.setdefault(seq, lasting) != lasting:
+                self.broken.append(f"the state at seq {seq} changed")
+            self.state = message
+            if self.keep_states:
+                self.states.append(message)
+        elif kind == "error":
+            self.errors.append(message)
+        self._changed.set()
+
+    async def wait(self, check: Any, timeout: float = 30.0) -> dict[str, Any]:
+        """The first state for which ``check(state)`` holds (TimeoutError otherwise)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.state is not None and check(self.state):
+                return self.state
+            self._changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"room {self.room}: no such state in {timeout} s")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message as it is (no retry)."""
+        assert self._socket is not None
+        await self._socket.send(json.dumps(message))
+
+    async def wait_error(self, count: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The first error after the first ``count`` this client received."""
+        deadline = time.monotonic() + timeout
+        while len(self.errors) <= count:
+            self._changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"room {self.room}: no error came in {timeout} s")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), left)
+        return self.errors[count]
+
+    async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
+        """Send an action on the current state and wait until a newer state arrives;
+        the seconds it took. An error that says "later" sends it again; any other
+        error is raised."""
+        assert self.state is not None
+        seq = int(self.state["seq"])
+        started = time.monotonic()
+        deadline = started + timeout
+        while True:
+            if int(self.state["seq"]) > seq:
+                return time.monotonic() - started
+            errors = len(self.errors)
+            with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
+                assert self._socket is not None
+                await self._socket.send(json.dumps({"type": "action", "seq": seq, **action}))
+            while True:
+                if self.state is not None and int(self.state["seq"]) > seq:
+                    return time.monotonic() - started
+                if len(self.errors) > errors:
+                    error = self.errors[-1]
+                    if error.get("code") == "stale":
+                        await self.wait(lambda s: int(s["seq"]) > seq, timeout)
+                        return time.monotonic() - started
+                    if error.get("code") not in RETRY_CODES:
+                        raise RuntimeError(f"room {self.room}: refused: {error}")
+                    await asyncio.sleep(0.2)
+                    break  # the same action again
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"room {self.room}: no answer to {action}")
+                self._changed.clear()
+                reconnects = self.reconnects
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
+                if self.reconnects != reconnects:
+                    break  # a new connection: its state decides (sent again if still due)
+
+
+def _lasting(game: dict[str, Any]) -> dict[str, Any]:
+    """What of a state's game must never change once shown (not who is connected)."""
+    kept = {key: game.get(key) for key in ("turns", "winner", "to_move")}
+    kept["scores"] = [player.get("score") for player in game.get("players", [])]
+    return kept
+
+
+def first_choice(state: dict[str, Any], stop_at: int = 300) -> dict[str, Any] | None:
+    """A simple player of dice 1000 for scripts: stop from ``stop_at`` points in the turn
+    or with fewer than three dice left, keep the most scoring dice offered (rules with
+    ``choose_dice``), otherwise throw; None when there is nothing to do."""
+    legal = state["game"].get("legal") or []
+    if not legal:
+        return None
+    turn = state["game"].get("turn") or {}
+    if "stop" in legal and (
+        int(turn.get("total") or 0) >= stop_at or int(turn.get("dice_left") or 5) < 3
+    ):
+        return {"action": "stop"}
+    keeps = [item for item in legal if isinstance(item, dict) and "keep" in item]
+    if keeps:
+        best = max(keeps, key=lambda item: (len(item["keep"]), item.get("points", 0)))
+        return {"action": "keep", "dice": best["keep"]}
+    if "throw" in legal:
+        return {"action": "throw"}
+    if "dice" in legal:
+        return None  # table dice: a person enters the faces
+    return {"action": "stop"} if "stop" in legal else None

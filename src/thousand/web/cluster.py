@@ -1,0 +1,398 @@
+"""What the server processes of one deployment tell each other, through Redis.
+
+Several ``thousand serve`` processes share one database; a client may connect to any of
+them and must see the same room. The database decides who writes (a version check on the
+room's row, :meth:`~thousand.web.store.Store.update_room`); Redis only makes the others
+hear of it at once and keeps each room's computer players and clock in one process:
+
+- **news**: after a process stores a change of a room, it publishes the room's new ``seq``
+  and document on one channel; every other process that holds the room in memory takes it
+  and sends the new state to its own clients. Pub/sub is at most once, so a process that
+  may have missed news (Redis away, a new subscription) checks the rooms it holds against
+  the database (:meth:`Hub.resync <thousand.web.server.Hub.resync>`).
+- **leases**: a room's driver (its computers, its clock) runs in the process holding the
+  room's lease, a Redis key with a time to live that its holder renews. A process killed
+  with SIGKILL renews nothing; its leases run out and other processes take them. Two
+  drivers at once (a lease lost while its holder was busy) cost only work: the version
+  check lets one of their writes through and the other process reloads the room.
+- **presence**: which seats have a device connected and how many spectators watch, per
+  process, so every process shows the whole table's ``connected`` flags; each process
+  repeats its own every few seconds and a silent process's entries age out.
+
+:class:`LocalCluster` is the one-process deployment (no Redis): every lease is its own and
+there is nobody to tell.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Coroutine, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+log = logging.getLogger("thousand.web.cluster")
+
+CHANNEL = "thousand:rooms"
+"""The one channel of news: a few thousand small messages a second at most."""
+LEASE_PREFIX = "thousand:lease:"
+LEASE_SECONDS = 6.0
+"""How long a lease lasts unless renewed: also how long a killed process's rooms wait for
+their computers and clocks to move again."""
+RENEW_SECONDS = 2.0
+PRESENCE_SECONDS = 5.0
+"""How often a process repeats its presence; an entry three times older is dropped."""
+
+_RENEW = """
+local held = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then
+    redis.call('pexpire', key, ARGV[2])
+    held[#held + 1] = key
+  end
+end
+return held
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+@dataclass(frozen=True)
+class Presence:
+    """One process's devices in one room: seats with a device, and spectators."""
+
+    seats: frozenset[int] = frozenset()
+    spectators: int = 0
+
+
+class Listener(Protocol):
+    """What the hub does with news from other processes."""
+
+    async def on_remote_state(self, room_id: str, seq: int, doc_text: str) -> None: ...
+
+    async def on_remote_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
+
+    def on_remote_presence(self, room_id: str) -> None: ...
+
+    async def resync(self) -> None: ...
+
+
+class Cluster(Protocol):
+    """The deployment's other processes, as a hub sees them."""
+
+    process: str
+
+    async def start(self, listener: Listener) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None: ...
+
+    async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
+
+    def set_presence(self, room_id: str, presence: Presence) -> None: ...
+
+    def presence(self, room_id: str) -> list[Presence]:
+        """The other processes' presence in the room (not this one's)."""
+        ...
+
+    async def may_drive(self, room_id: str) -> bool: ...
+
+    async def free_rooms(self, room_ids: Iterable[str]) -> list[str]:
+        """Which of these rooms no process holds the lease of."""
+        ...
+
+    async def check(self) -> str:
+        """``"ok"``, or one word on why the messages between processes are not flowing."""
+        ...
+
+
+class LocalCluster:
+    """One process: every room is its own to drive, and there is nobody to tell."""
+
+    process = "local"
+
+    async def start(self, listener: Listener) -> None:
+        del listener
+
+    async def stop(self) -> None:
+        return None
+
+    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None:
+        del room_id, seq, doc_text
+
+    async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
+        del room_id, message
+
+    def set_presence(self, room_id: str, presence: Presence) -> None:
+        del room_id, presence
+
+    def presence(self, room_id: str) -> list[Presence]:
+        del room_id
+        return []
+
+    async def may_drive(self, room_id: str) -> bool:
+        del room_id
+        return True
+
+    async def free_rooms(self, room_ids: Iterable[str]) -> list[str]:
+        return list(room_ids)
+
+    async def check(self) -> str:
+        return "ok"
+
+
+@dataclass
+class _Remote:
+    """Another process's presence in a room, and when it was last heard."""
+
+    presence: Presence
+    heard: float
+
+
+@dataclass
+class RedisCluster:
+    """The deployment through one Redis server (see the module docstring).
+
+    Every Redis call is bounded in time and a failure is logged once, never raised into a
+    room: without Redis the processes still serve every room correctly (the database
+    decides), only slower to hear of each other's changes (:meth:`Hub.resync` runs every
+    few seconds) and with drivers paused once their leases have run out.
+    """
+
+    url: str
+    process: str = field(default_factory=lambda: f"{os.getpid()}-{secrets.token_hex(4)}")
+    _redis: Any = None
+    _listener: Listener | None = None
+    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _held: dict[str, float] = field(default_factory=dict)
+    """Room → the monotonic time its lease runs out, as this process last renewed it."""
+    _mine: dict[str, Presence] = field(default_factory=dict)
+    _others: dict[str, dict[str, _Remote]] = field(default_factory=dict)
+    _healthy: bool = False
+
+    async def start(self, listener: Listener) -> None:
+        import redis.asyncio as aioredis  # noqa: PLC0415 - only deployments with Redis
+
+        self._listener = listener
+        self._redis = aioredis.Redis.from_url(
+            self.url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10
+        )
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="cluster news"),
+            asyncio.create_task(self._renew(), name="cluster leases"),
+            asyncio.create_task(self._announce(), name="cluster presence"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                held = list(self._held)
+                for room_id in held:
+                    await self._redis.eval(_RELEASE, 1, LEASE_PREFIX + room_id, self.process)
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+    # -- news ------------------------------------------------------------------------
+
+    async def _publish(self, message: dict[str, Any]) -> None:
+        message["origin"] = self.process
+        try:
+            await self._redis.publish(CHANNEL, json.dumps(message, ensure_ascii=False))
+        except Exception as exc:
+            self._unhealthy(exc)
+
+    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None:
+        await self._publish({"type": "state", "room": room_id, "seq": seq, "doc": doc_text})
+
+    async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
+        await self._publish({"type": "chat", "room": room_id, "message": message})
+
+    async def _listen(self) -> None:
+        """Hear the channel for ever; after each (re)subscription, catch up from the
+        database, since news published meanwhile is lost."""
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self._healthy = True
+                log.info("cluster: listening as %s", self.process)
+                if self._listener is not None:
+                    await self._listener.resync()
+                while True:
+                    item = await pubsub.get_message(timeout=5.0)
+                    if item is not None:
+                        await self._heard(item.get("data"))
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception as exc:
+                self._unhealthy(exc)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                await asyncio.sleep(1.0)
+
+    async def _heard(self, data: object) -> None:
+        if not isinstance(data, bytes | str) or self._listener is None:
+            return
+        try:
+            message = json.loads(data)
+            if message.get("origin") == self.process:
+                return
+            room_id = str(message["room"])
+            kind = message["type"]
+            if kind == "state":
+                await self._listener.on_remote_state(room_id, int(message["seq"]), message["doc"])
+            elif kind == "chat":
+                await self._listener.on_remote_chat(room_id, dict(message["message"]))
+            elif kind == "presence":
+                self._heard_presence(room_id, str(message["origin"]), message)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("cluster: a message not understood: %s", exc.__class__.__name__)
+
+    def _unhealthy(self, exc: BaseException) -> None:
+        if self._healthy:
+            log.warning("cluster: Redis unreachable (%s)", exc.__class__.__name__)
+        self._healthy = False
+
+    async def check(self) -> str:
+        try:
+            await asyncio.wait_for(self._redis.ping(), 2.0)
+        except Exception as exc:
+            self._unhealthy(exc)
+            return "unreachable"
+        return "ok" if self._healthy else "reconnecting"
+
+    # -- presence --------------------------------------------------------------------
+
+    def set_presence(self, room_id: str, presence: Presence) -> None:
+        if presence == self._mine.get(room_id, Presence()):
+            return
+        if presence == Presence():
+            self._mine.pop(room_id, None)
+        else:
+            self._mine[room_id] = presence
+        self._spawn(self._say_presence(room_id, presence))
+
+    def _spawn(self, call: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(call)
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks_done)
+
+    def _tasks_done(self, task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(ValueError):
+            self._tasks.remove(task)
+
+    async def _say_presence(self, room_id: str, presence: Presence) -> None:
+        await self._publish(
+            {
+                "type": "presence",
+                "room": room_id,
+                "seats": sorted(presence.seats),
+                "spectators": presence.spectators,
+            }
+        )
+
+    def _heard_presence(self, room_id: str, origin: str, message: dict[str, Any]) -> None:
+        presence = Presence(
+            frozenset(int(seat) for seat in message["seats"]), int(message["spectators"])
+        )
+        others = self._others.setdefault(room_id, {})
+        before = others.get(origin)
+        if presence == Presence():
+            others.pop(origin, None)
+        else:
+            others[origin] = _Remote(presence, time.monotonic())
+        if (before.presence if before else Presence()) != presence and self._listener:
+            self._listener.on_remote_presence(room_id)
+
+    def presence(self, room_id: str) -> list[Presence]:
+        others = self._others.get(room_id)
+        if not others:
+            return []
+        fresh = time.monotonic() - 3 * PRESENCE_SECONDS
+        return [remote.presence for remote in others.values() if remote.heard >= fresh]
+
+    async def _announce(self) -> None:
+        """Repeat this process's presence, and forget what silent processes said."""
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS)
+            for room_id, presence in list(self._mine.items()):
+                await self._say_presence(room_id, presence)
+            stale = time.monotonic() - 3 * PRESENCE_SECONDS
+            for room_id, others in list(self._others.items()):
+                gone = [origin for origin, remote in others.items() if remote.heard < stale]
+                for origin in gone:
+                    del others[origin]
+                if gone and self._listener is not None:
+                    self._listener.on_remote_presence(room_id)
+                if not others:
+                    del self._others[room_id]
+
+    # -- leases ------------------------------------------------------------------------
+
+    async def may_drive(self, room_id: str) -> bool:
+        """Whether this process holds the room's lease, taking it when it is free."""
+        now = time.monotonic()
+        if self._held.get(room_id, 0.0) > now:
+            return True
+        self._held.pop(room_id, None)
+        key = LEASE_PREFIX + room_id
+        try:
+            taken = await self._redis.set(key, self.process, nx=True, px=int(LEASE_SECONDS * 1000))
+            if not taken:
+                holder = await self._redis.get(key)
+                taken = holder is not None and holder.decode() == self.process
+        except Exception as exc:
+            self._unhealthy(exc)
+            return False
+        if taken:
+            self._held[room_id] = now + LEASE_SECONDS
+        return bool(taken)
+
+    async def _renew(self) -> None:
+        """Renew every lease held, in one call; a lease found lost is forgotten."""
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            if not self._held:
+                continue
+            rooms = list(self._held)
+            keys = [LEASE_PREFIX + room_id for room_id in rooms]
+            started = time.monotonic()
+            try:
+                held = await self._redis.eval(
+                    _RENEW, len(keys), *keys, self.process, int(LEASE_SECONDS * 1000)
+                )
+            except Exception as exc:
+                self._unhealthy(exc)
+                continue
+            kept = {bytes(key).decode()[len(LEASE_PREFIX) :] for key in held}
+            for room_id in rooms:
+                if room_id in kept:
+                    self._held[room_id] = started + LEASE_SECONDS
+                else:
+                    self._held.pop(room_id, None)
+
+    async def free_rooms(self, room_ids: Iterable[str]) -> list[str]:
+        rooms = list(room_ids)
+        if not rooms:
+            return []
+        try:
+            holders = await self._redis.mget([LEASE_PREFIX + room_id for room_id in rooms])
+        except Exception as exc:
+            self._unhealthy(exc)
+            return []
+        return [room_id for room_id, holder in zip(rooms, holders, strict=True) if holder is None]
