@@ -9,7 +9,9 @@ n of them, and the sources a driver draws throws from, are one piece of code:
 * :class:`RandomDice` samples it with a seeded generator, so a seed replays a game;
 * :class:`ScriptedDice` plays back the throws of a record or a test;
 * :func:`pick_throw` maps a uniform number to a throw, the same way everywhere (the
-  native fast paths of the solvers included).
+  native fast paths of the solvers included);
+* :func:`faces_refusal` and :func:`is_sub_multiset` — the engines' checks of the faces
+  an action names.
 
 Engines never draw dice: a driver asks a source for ``throw(n)`` and hands the faces to
 the engine.
@@ -17,6 +19,7 @@ the engine.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,7 +29,7 @@ from math import factorial, prod
 from random import Random
 from typing import Protocol
 
-from thousand.core.errors import ThousandError
+from thousand.core.errors import IllegalActionError, ThousandError
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
@@ -85,6 +88,31 @@ def chance_table(throw_size: int) -> ChanceTable:
 
 CHANCE_TABLES: dict[int, ChanceTable] = {n: chance_table(n) for n in range(1, DICE + 1)}
 """Chance tables for 1 to 5 dice; they do not depend on the rules."""
+
+
+def faces_refusal(dice: object) -> IllegalActionError | None:
+    """Why ``dice`` are no faces an engine takes, or None: they must be a tuple of whole
+    numbers 1–6 — not a list, not ``None``, not ``1.0`` or ``True`` (equal to 1 and
+    hashed alike, they would slip through as faces and hit the score tables' caches)."""
+    if type(dice) is not tuple:
+        return IllegalActionError(
+            f"dice must be a tuple of faces, not {type(dice).__name__}", "face", face=None
+        )
+    for face in dice:
+        if type(face) is not int or not 1 <= face <= 6:
+            shown = json.dumps(face, default=repr)
+            return IllegalActionError(f"face {shown} is not a die face (1–6)", "face", face=face)
+    return None
+
+
+def is_sub_multiset(part: Dice, whole: Dice) -> bool:
+    """Are the faces of ``part`` among those of ``whole`` (each die counted once)?"""
+    rest = list(whole)
+    for face in part:
+        if face not in rest:
+            return False
+        rest.remove(face)
+    return True
 
 
 class DiceSource(Protocol):

@@ -10,7 +10,8 @@ interpreter raises a pending :class:`KeyboardInterrupt` and progress is told.
 
 :class:`Pace` turns the work done into progress lines with an estimate of the time
 left, at most one every :data:`PROGRESS_EVERY` seconds between the milestones a solver
-always reports (a sweep's end).
+always reports (a sweep's end). Every game's solver paces itself so (dice 1000's over
+pairs of scores, poker dice's over its sheets).
 """
 
 from __future__ import annotations

@@ -4,15 +4,17 @@ Each game reads, checks and replays its own records (``thousand.games.<game>.rec
 but the header — ``format``, ``game``, ``rules``, ``players``, ``meta`` — is RECORD.md's
 for all of them (:class:`RecordHeader`; a game adds its ``turns``), and the text of a
 saved record is the same for all, so that a saved game of any game reads like its score
-sheet: the header fields one to a line, then one turn to a line.
+sheet: the header fields one to a line, then one turn to a line. :class:`RecordWriter`
+keeps a record as it is played (a game adds how each action is noted).
 """
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, field_validator
 from pydantic_core import PydanticCustomError
@@ -46,6 +48,43 @@ class RecordHeader(BaseModel):
         if value != FORMAT:
             raise PydanticCustomError("literal_error", f"Input should be {FORMAT}")
         return value
+
+
+class RecordWriter:
+    """A record being written as its game is played: RECORD.md's header, then the turns
+    a game's ``observe(before, action)`` notes (a subclass's; the GameModule interface's
+    recorder). ``rules`` is the spec the record names (a preset, or a preset and changes)."""
+
+    game: ClassVar[str]
+    """The record's ``game``."""
+
+    def __init__(
+        self,
+        rules: str | dict[str, Any],
+        players: Sequence[str],
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.turns: list[dict[str, Any]] = []
+        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
+
+    def to_data(self) -> dict[str, Any]:
+        """The record so far (RECORD.md's object), a copy the game goes on without."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "rules": self.rules,
+            "players": list(self.players),
+        }
+        if self.meta is not None:
+            data["meta"] = self.meta
+        data["turns"] = copy.deepcopy(self.turns)
+        return data
+
+    def to_json(self) -> str:
+        """The record as text, one turn to a line (:func:`dump_record`)."""
+        return dump_record(self.to_data())
 
 
 def dump_record(data: Mapping[str, Any]) -> str:

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from thousand.cli.main import main
+from thousand.core import pace
+from thousand.core.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000 import Game, rules_from_spec
-from thousand.games.dice1000.solver import pace
-from thousand.games.dice1000.solver.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.solver.strategy import (
     VI_TOLERANCE,
     load_or_solve,

@@ -19,10 +19,11 @@ import numpy.typing as npt
 import pytest
 from numba import njit
 
+from thousand.core.cache import write_arrays
 from thousand.games.dice1000 import Game, rules_from_spec
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver import three
-from thousand.games.dice1000.solver.strategy import SOLVER_VERSION, SolveInfo, SolverError, _write
+from thousand.games.dice1000.solver.strategy import SOLVER_VERSION, SolveInfo, SolverError
 from thousand.games.dice1000.solver.tables import build_tables
 from thousand.games.dice1000.solver.three import (
     StopSwitches,
@@ -211,7 +212,7 @@ def test_the_switches_round_trip_through_the_cache(
         ("solver", "three_player_stops"),  # the thresholds of before
     ]
     for key, value in stale:
-        _write(path, meta={**meta, key: value}, counts=counts, switches=switches)
+        write_arrays(path, meta={**meta, key: value}, counts=counts, switches=switches)
         redone = _fresh(strategy).stop_table()
         assert redone is not None and _same(redone, table)
     assert len(calls) == 5
@@ -226,7 +227,7 @@ def test_the_switches_round_trip_through_the_cache(
         {"counts": counts.astype(np.int64), "switches": switches},
         {"counts": counts},
     ]:
-        _write(path, meta=meta, **damaged)
+        write_arrays(path, meta=meta, **damaged)
         assert _same(_fresh(strategy).stop_table(), table)  # type: ignore[arg-type]
     assert len(calls) == 9
 

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from thousand.cli.main import main
+from thousand.core import pace
 from thousand.core.errors import RulesError
-from thousand.games.dice1000.solver import pace
 from thousand.games.poker_dice import Outcome, Position, Throw, new_position
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import ROLL_PROB, ROLLS

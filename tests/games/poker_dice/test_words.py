@@ -11,6 +11,7 @@ import pytest
 
 from tests.games.poker_dice.engine_support import show, start
 from tests.games.poker_dice.test_record import BANKED_SOLO, RANKING, RUSSIAN_SOLO, record
+from thousand.core import dice
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import translator
 from thousand.games.poker_dice import PRESET_NAMES, Write, load_preset, rules_from_spec, state
@@ -34,10 +35,11 @@ RU, EN = translator("ru"), translator("en")
 
 def engine_rules() -> set[str]:
     """Every rule id the engine refuses with: the second argument of each
-    ``IllegalActionError(...)`` in :mod:`.state`."""
-    tree = ast.parse(inspect.getsource(state))
+    ``IllegalActionError(...)`` in :mod:`.state` and in the checks of faces it shares
+    (:mod:`thousand.core.dice`)."""
+    trees = [ast.parse(inspect.getsource(module)) for module in (state, dice)]
     found = set()
-    for node in ast.walk(tree):
+    for node in (node for tree in trees for node in ast.walk(tree)):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
@@ -131,7 +133,8 @@ def test_hands_and_presets_have_words_in_both_languages() -> None:
 
 def test_every_engine_refusal_has_its_words() -> None:
     rules = engine_rules()
-    assert {"filled_box", "keep_not_showing", "no_throws_left", "joker", "no_sheet"} <= rules
+    expected = {"filled_box", "keep_not_showing", "no_throws_left", "joker", "no_sheet", "face"}
+    assert expected <= rules
     fallback = RU.gettext("not allowed now")
     for rule in sorted(rules):
         error = IllegalActionError("x", rule, box="pair", allowed=["threes"], dice=[1, 2])

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from thousand.core.actions import seat_actions as legal_actions
 from thousand.core.errors import (
     IllegalActionError,
     InputFileError,
@@ -64,16 +65,8 @@ def new_position(rules: object, players: Sequence[str]) -> GameState:
     return new_state(Game(rules_from_spec(rules)), players)
 
 
-def legal_actions(position: GameState, seat: int) -> tuple[Action, ...]:
-    """The actions open to ``seat``: the engine's, when it is that seat's move."""
-    if position.is_over or position.is_chance_node or position.current != seat:
-        return ()
-    return position.legal_actions()
-
-
-def apply(position: GameState, action: Action) -> GameState:
-    """The checked path (:meth:`GameState.apply`): refusals raise :class:`IllegalActionError`."""
-    return position.apply(action)
+apply = GameState.apply
+"""The checked path: refusals raise :class:`IllegalActionError`."""
 
 
 def is_over(position: GameState) -> bool:

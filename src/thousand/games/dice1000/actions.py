@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Stop is every game's (thousand.core.actions); imported from here as the game's action.
+from thousand.core.actions import STOP as STOP  # noqa: PLC0414
+from thousand.core.actions import Stop as Stop  # noqa: PLC0414
+from thousand.core.actions import shown_faces
 from thousand.games.dice1000.scoring import Dice
 
 
@@ -28,21 +32,13 @@ class Throw:
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
-    """Stop and record the turn total."""
-
-    def __str__(self) -> str:
-        return "stop"
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """The faces that fell on a throw, in the order given (scoring ignores order)."""
 
     dice: Dice
 
     def __str__(self) -> str:
-        return _shown(self.dice)
+        return shown_faces(self.dice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +48,9 @@ class SetAside:
     dice: Dice
 
     def __str__(self) -> str:
-        return "set aside " + _shown(self.dice)
-
-
-def _shown(dice: object) -> str:
-    """Faces as players write them (``1 5 5``); whatever else an action was built from —
-    ``None``, a number — as itself, so that even a malformed action names itself in the
-    engine's refusal instead of failing to."""
-    if isinstance(dice, tuple | list):
-        return " ".join(map(str, dice))
-    return repr(dice)
+        return "set aside " + shown_faces(self.dice)
 
 
 THROW = Throw()
-STOP = Stop()
 
 Action = Throw | Stop | Outcome | SetAside

@@ -18,7 +18,6 @@ Conventions where RULES.md leaves the encoding open (decided here, documented fo
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -27,11 +26,11 @@ from pydantic import (
     Field,
     StrictBool,
     StrictInt,
-    ValidationError,
     field_validator,
 )
 
 from thousand.core.errors import RulesError
+from thousand.core.rules import RulesModel, validate
 
 Score = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 Points = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
@@ -89,8 +88,10 @@ class Bolts(_Model):
     exempt_on_barrel: StrictBool = False
 
 
-class Rules(_Model):
+class Rules(RulesModel):
     """A complete rules configuration (RULES.md §2), classic values in the presets."""
+
+    model_config = ConfigDict(populate_by_name=True)
 
     points: PointsTable
     target: Annotated[StrictInt, Field(ge=1, le=1_000_000)]
@@ -122,49 +123,18 @@ class Rules(_Model):
         data["bolts"] = data.get("bolts", False)
         return data
 
-    def canonical(self) -> str:
-        """One string per distinct rule set: the key of solver caches and game equality."""
-        return json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
-
 
 RULE_KEYS = tuple(Rules.model_fields)
 """The top-level rules keys, in the order RULES.md §2 lists them."""
 
-
-def _key_path(loc: tuple[int | str, ...]) -> str:
-    """``("barrels", 0, "from")`` → ``barrels[0].from``; hides pydantic's union tags."""
-    path = ""
-    for part in loc:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        elif part in {"int", "str", "constrained-int", "literal['entry']", "Bolts", "bool"}:
-            continue
-        else:
-            path += f".{part}" if path else part
-    return path
+UNION_TAGS = frozenset({"int", "str", "constrained-int", "literal['entry']", "Bolts", "bool"})
+"""The names pydantic gives the members of this model's unions in an error's path: no
+key of a rules file (:func:`thousand.core.rules.key_path`)."""
 
 
 def validate_rules(data: dict[str, Any]) -> Rules:
     """Validate a complete configuration; raise :class:`RulesError` naming the bad key."""
-    try:
-        rules = Rules.model_validate(data)
-    except ValidationError as exc:
-        raise _rules_error(exc) from None
-    _check_consistency(rules)
-    return rules
-
-
-def _rules_error(exc: ValidationError) -> RulesError:
-    error = exc.errors()[0]
-    key = _key_path(tuple(error["loc"]))
-    if error["type"] == "extra_forbidden":
-        return RulesError(f"unknown rules key '{key}'", key)
-    if error["type"] == "missing":
-        return RulesError(f"rules key '{key}' is missing", key)
-    message = str(error["msg"]).removeprefix("Value error, ")
-    message = message[0].lower() + message[1:]
-    got = json.dumps(error.get("input"), ensure_ascii=False, default=str)
-    return RulesError(f"rules key '{key}': {message}, got {got}", key)
+    return validate(Rules, data, _check_consistency, UNION_TAGS)
 
 
 def _check_consistency(rules: Rules) -> None:

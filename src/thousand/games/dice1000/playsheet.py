@@ -23,8 +23,9 @@ from rich.table import Table
 from rich.text import Text
 
 from thousand.core.i18n import Translator
+from thousand.core.sheets import IN_PROGRESS, number, signed
 from thousand.games.dice1000.record import TurnSummary
-from thousand.games.dice1000.sheet import IN_PROGRESS, number, signed, write_sheet
+from thousand.games.dice1000.sheet import write_sheet
 from thousand.games.dice1000.state import GameState
 from thousand.games.dice1000.words import player_label, standing
 

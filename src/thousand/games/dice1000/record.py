@@ -26,7 +26,7 @@ from pydantic import (
 
 from thousand.core.errors import IllegalActionError, RecordError, RulesError, ThousandError
 from thousand.core.players import players_problem
-from thousand.core.records import DEFAULT_GAME, FORMAT, RecordHeader, dump_record
+from thousand.core.records import DEFAULT_GAME, RecordHeader, RecordWriter
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop
 from thousand.games.dice1000.game import MAX_PLAYERS, Game
 from thousand.games.dice1000.presets import rules_from_spec, rules_to_spec
@@ -242,19 +242,18 @@ def _ended(end: TurnEnd) -> str:
     return {"bust": "bust", "dump_truck": "dump truck", "win": "win", "stop": "stop"}[end.outcome]
 
 
-class RecordBuilder:
+class RecordBuilder(RecordWriter):
     """Writes the record of a game as it is played: feed it every step.
 
     ``observe(before, action)`` after each successful transition out of ``before``.
     """
 
+    game = GAME
+
     def __init__(
         self, game: Game, players: Sequence[str], meta: Mapping[str, Any] | None = None
     ) -> None:
-        self.rules: str | dict[str, Any] = rules_to_spec(game.rules)
-        self.players = list(players)
-        self.turns: list[dict[str, Any]] = []
-        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
+        super().__init__(rules_to_spec(game.rules), players, meta)
 
     @classmethod
     def from_replay(
@@ -278,18 +277,3 @@ class RecordBuilder:
                 rolls[-1] = {"dice": rolls[-1], "keep": list(action.dice)}
         elif isinstance(action, Stop):
             self.turns[-1]["stop"] = True
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "game": GAME,
-            "rules": self.rules,
-            "players": list(self.players),
-        }
-        if self.meta is not None:
-            data["meta"] = self.meta
-        data["turns"] = [dict(turn) for turn in self.turns]
-        return data
-
-    def to_json(self) -> str:
-        return dump_record(self.to_data())

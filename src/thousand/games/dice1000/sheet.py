@@ -22,7 +22,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thousand.core.i18n import Translator, translator
+from thousand.core.i18n import Translator
+from thousand.core.sheets import IN_PROGRESS, number, sheet_translator, signed
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.state import Forced, PlayerState
@@ -31,28 +32,11 @@ from thousand.games.dice1000.words import PENALTY_REASONS, dice_count, rules_key
 BUST = "—"
 BARREL = "▣"
 WIN = "★"
-IN_PROGRESS = "…"
-MINUS = "−"
-
-
-def _english() -> Translator:
-    """The sheet's language when none is given (``thousand replay`` without ``--lang``)."""
-    return translator("en")
 
 
 def bolt_mark(tr: Translator) -> str:
     """The letter written before a bolt count: ``b2`` / ``б2``."""
     return tr.pgettext("sheet mark for a bolt, followed by the bolt count", "b")
-
-
-def signed(number: int) -> str:
-    """``+40`` / ``−50`` with a real minus sign, as a score sheet writes it."""
-    return f"+{number}" if number >= 0 else f"{MINUS}{-number}"
-
-
-def number(value: int) -> str:
-    """A score, negative ones with a real minus sign."""
-    return str(value) if value >= 0 else f"{MINUS}{-value}"
 
 
 @dataclass
@@ -96,7 +80,7 @@ def write_sheet(
     The one writer of every score sheet, ``thousand replay``'s and the terminal game's:
     the bolt mark and the penalty words are ``tr``'s (English when none is given).
     """
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     writer = _SheetWriter(
         game,
         final,
@@ -204,7 +188,7 @@ class _SheetWriter:
 
 def score_table(sheet: Sheet, tr: Translator | None = None) -> Table:
     """The sheet as a rich table; a cell with penalties is several lines high."""
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column(Text(tr.gettext("Round")), justify="right")
     for name in sheet.players:
@@ -216,7 +200,7 @@ def score_table(sheet: Sheet, tr: Translator | None = None) -> Table:
 
 def legend(sheet: Sheet, game: Game, tr: Translator | None = None) -> str:
     """What the marks mean, only those on this sheet."""
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     words = {
         "bust": tr.gettext("{mark} bust").format(mark=BUST),
         "bolts": tr.gettext("{mark} bolts so far ({penalty} at {limit})").format(
@@ -241,7 +225,7 @@ def summary(replay: Replay, tr: Translator | None = None) -> list[str]:
     Names are never the subject of a verb ("Winner: You.", not "You wins."): a record
     made by ``thousand play`` names the person "You" / "Вы".
     """
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     state = replay.state
     game = state.game
     parts = []
@@ -281,7 +265,7 @@ def summary(replay: Replay, tr: Translator | None = None) -> list[str]:
 
 def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
     """The whole sheet: rules, table, legend and summary, in ``tr``'s language (English)."""
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     game = replay.state.game
     sheet = build_sheet(replay, tr)
     parts: list[RenderableType] = [

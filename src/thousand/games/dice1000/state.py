@@ -30,11 +30,11 @@ Decisions taken here where RULES.md is silent (each a place for a future house r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any, NamedTuple
 
+from thousand.core.dice import faces_refusal, is_sub_multiset
 from thousand.core.errors import IllegalActionError, RulesError
 from thousand.core.players import players_problem
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop, Throw
@@ -262,11 +262,11 @@ class GameState(NamedTuple):
             if phase is not _SET_ASIDE:
                 return _phase_error(self, action)
             dice: Dice = action.dice  # type: ignore[union-attr]
-            malformed = _faces_refusal(dice)
+            malformed = faces_refusal(dice)
             if malformed is not None:
                 return malformed
             keep = tuple(sorted(dice))
-            if not _is_sub_multiset(keep, self.pending) or (
+            if not is_sub_multiset(keep, self.pending) or (
                 self.game.scores.keep_value(self.pending, keep) is None
             ):
                 shown = " ".join(map(str, dice)) or "nothing"
@@ -388,22 +388,8 @@ def _phase_error(state: GameState, action: Action) -> IllegalActionError:
     return IllegalActionError(f"cannot {action} now", "phase")
 
 
-def _faces_refusal(dice: object) -> IllegalActionError | None:
-    """Dice must be a tuple of whole numbers 1–6 — not a list, not ``None``, not ``1.0`` or
-    ``True`` (equal to 1 and hashed alike, they would hit the score tables' caches)."""
-    if type(dice) is not tuple:
-        return IllegalActionError(
-            f"dice must be a tuple of faces, not {type(dice).__name__}", "face", face=None
-        )
-    for face in dice:
-        if type(face) is not int or not 1 <= face <= 6:
-            shown = json.dumps(face, default=repr)
-            return IllegalActionError(f"face {shown} is not a die face (1–6)", "face", face=face)
-    return None
-
-
 def _dice_refusal(dice: Dice, expected: int) -> IllegalActionError | None:
-    malformed = _faces_refusal(dice)
+    malformed = faces_refusal(dice)
     if malformed is not None:
         return malformed
     if len(dice) != expected:
@@ -414,15 +400,6 @@ def _dice_refusal(dice: Dice, expected: int) -> IllegalActionError | None:
             got=len(dice),
         )
     return None
-
-
-def _is_sub_multiset(part: Dice, whole: Dice) -> bool:
-    rest = list(whole)
-    for face in part:
-        if face not in rest:
-            return False
-        rest.remove(face)
-    return True
 
 
 # -- the turn ------------------------------------------------------------------------

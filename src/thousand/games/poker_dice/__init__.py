@@ -25,6 +25,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from thousand.core.actions import seat_actions as legal_actions
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
@@ -66,16 +67,8 @@ def new_position(rules: object, players: Sequence[str]) -> Position:
     return position_for_rules(resolved, players)
 
 
-def legal_actions(position: Position, seat: int) -> tuple[Action, ...]:
-    """The actions open to ``seat``: the engine's, when it is that seat's move."""
-    if position.over or position.in_air or position.current != seat:
-        return ()
-    return position.legal_actions()
-
-
-def apply(position: Position, action: Action) -> Position:
-    """The checked path (:meth:`Position.apply`): refusals raise :class:`IllegalActionError`."""
-    return position.apply(action)
+apply = Position.apply
+"""The checked path: refusals raise :class:`IllegalActionError`."""
 
 
 def is_over(position: Position) -> bool:

@@ -20,6 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Stop is every game's (thousand.core.actions); imported from here as the game's action.
+from thousand.core.actions import STOP as STOP  # noqa: PLC0414
+from thousand.core.actions import Stop as Stop  # noqa: PLC0414
+from thousand.core.actions import shown_faces
+
 
 @dataclass(frozen=True, slots=True)
 class Throw:
@@ -42,7 +47,7 @@ class Throw:
     def __str__(self) -> str:
         if not self.keep:
             return "throw"
-        return "throw keeping " + _shown(self.keep)
+        return "throw keeping " + shown_faces(self.keep)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,33 +61,16 @@ class Write:
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
-    """The ranking game: end the turn standing on the dice showing."""
-
-    def __str__(self) -> str:
-        return "stop"
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """The faces of the dice just thrown, in the order given (the position sorts them)."""
 
     faces: tuple[int, ...]
 
     def __str__(self) -> str:
-        return _shown(self.faces)
-
-
-def _shown(dice: object) -> str:
-    """Faces as players write them (``5 5 2``); anything else as itself, so that even a
-    malformed action names itself in the engine's refusal instead of failing to."""
-    if isinstance(dice, tuple | list):
-        return " ".join(map(str, dice))
-    return repr(dice)
+        return shown_faces(self.faces)
 
 
 THROW = Throw()
 """The turn's first throw: all five dice."""
-STOP = Stop()
 
 Action = Throw | Write | Stop | Outcome

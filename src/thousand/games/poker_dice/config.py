@@ -28,20 +28,12 @@ Keys this project adds to POKER_DICE.md §2 (the protocol allows additions, neve
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    StrictBool,
-    StrictInt,
-    ValidationError,
-    field_validator,
-)
+from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from thousand.core.errors import RulesError
+from thousand.core.rules import RulesModel, validate
 
 MAX_PLAYERS = 8
 """S6: "Количество участников не ограничено"; the program caps a table at eight."""
@@ -49,10 +41,8 @@ MAX_PLAYERS = 8
 Points = Annotated[StrictInt, Field(ge=0, le=10_000)]
 
 
-class Rules(BaseModel):
+class Rules(RulesModel):
     """A complete poker dice configuration (POKER_DICE.md §2 and the keys added above)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     sheet: Literal["russian", "yahtzee", "ranking"]
     throws: Annotated[StrictInt, Field(ge=1, le=10)]
@@ -81,14 +71,6 @@ class Rules(BaseModel):
             return "forced"
         return value
 
-    def to_data(self) -> dict[str, Any]:
-        """The configuration as plain data, the same shape as a rules file."""
-        return self.model_dump(mode="json")
-
-    def canonical(self) -> str:
-        """One string per distinct rule set: the key of solver caches and game equality."""
-        return json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"))
-
 
 RULE_KEYS = tuple(Rules.model_fields)
 """The keys of a configuration, in the order POKER_DICE.md §2 lists them (then ours)."""
@@ -96,25 +78,7 @@ RULE_KEYS = tuple(Rules.model_fields)
 
 def validate_rules(data: dict[str, Any]) -> Rules:
     """Validate a complete configuration; raise :class:`RulesError` naming the bad key."""
-    try:
-        rules = Rules.model_validate(data)
-    except ValidationError as exc:
-        raise _rules_error(exc) from None
-    _check_consistency(rules)
-    return rules
-
-
-def _rules_error(exc: ValidationError) -> RulesError:
-    error = exc.errors()[0]
-    key = ".".join(str(part) for part in error["loc"])
-    if error["type"] == "extra_forbidden":
-        return RulesError(f"unknown rules key '{key}'", key)
-    if error["type"] == "missing":
-        return RulesError(f"rules key '{key}' is missing", key)
-    message = str(error["msg"]).removeprefix("Value error, ")
-    message = message[0].lower() + message[1:]
-    got = json.dumps(error.get("input"), ensure_ascii=False, default=str)
-    return RulesError(f"rules key '{key}': {message}, got {got}", key)
+    return validate(Rules, data, _check_consistency)
 
 
 def _check_consistency(rules: Rules) -> None:

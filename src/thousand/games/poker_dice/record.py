@@ -55,7 +55,7 @@ from pydantic import (
 from thousand.core.dice import Dice
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
 from thousand.core.players import players_problem
-from thousand.core.records import FORMAT, RecordHeader, dump_record
+from thousand.core.records import RecordHeader, RecordWriter
 from thousand.games.poker_dice.actions import STOP, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules
 from thousand.games.poker_dice.presets import rules_from_spec, rules_to_spec
@@ -405,17 +405,18 @@ def _replay_turn(
 # -- writing -------------------------------------------------------------------------
 
 
-class RecordBuilder:
+class RecordBuilder(RecordWriter):
     """Writes the record of a game as it is played, from its first ``position``:
     ``observe(before, action)`` after each action applied to the position ``before``
     (the dice's :class:`Outcome` included; a :class:`Throw` needs no note, its kept dice
     are those showing when its outcome lands)."""
 
+    game = GAME
+
     def __init__(self, position: Position, meta: Mapping[str, Any] | None = None) -> None:
-        self.rules: str | dict[str, Any] = rules_to_spec(position.rules)
-        self.players = [sheet.name for sheet in position.players]
-        self.turns: list[dict[str, Any]] = []
-        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
+        super().__init__(
+            rules_to_spec(position.rules), [sheet.name for sheet in position.players], meta
+        )
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> RecordBuilder:
@@ -438,23 +439,6 @@ class RecordBuilder:
             self.turns[-1]["box"] = action.box
         elif isinstance(action, Stop):
             self.turns[-1]["stop"] = True
-
-    def to_data(self) -> dict[str, Any]:
-        """The record so far (RECORD.md's object, ``"game": "poker_dice"``)."""
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "game": GAME,
-            "rules": self.rules,
-            "players": list(self.players),
-        }
-        if self.meta is not None:
-            data["meta"] = self.meta
-        data["turns"] = copy.deepcopy(self.turns)
-        return data
-
-    def to_json(self) -> str:
-        """The record as text, one turn to a line (:func:`~thousand.core.records.dump_record`)."""
-        return dump_record(self.to_data())
 
 
 def new_recorder(position: Position, meta: Mapping[str, Any] | None = None) -> RecordBuilder:

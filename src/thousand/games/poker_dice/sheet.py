@@ -23,7 +23,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thousand.core.i18n import Translator, translator
+from thousand.core.i18n import Translator
+from thousand.core.sheets import IN_PROGRESS, number, sheet_translator
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.record import Replay, TurnSummary
 from thousand.games.poker_dice.scoring import UPPER, hand_kind
@@ -31,7 +32,6 @@ from thousand.games.poker_dice.words import (
     box_name,
     faces,
     hand_name,
-    number,
     result,
     row_name,
     rules_key,
@@ -41,11 +41,6 @@ from thousand.games.poker_dice.words import (
 
 DONE = "✓"
 DASH = "—"
-IN_PROGRESS = "…"
-
-
-def _english() -> Translator:
-    return translator("en")
 
 
 def _done_marks(rules: Rules) -> bool:
@@ -159,7 +154,7 @@ def _ranking_table(replay: Replay, tr: Translator) -> Table:
 
 def summary(replay: Replay, tr: Translator | None = None) -> list[str]:
     """The lines under the table: who won, or who is to move and how far their turn is."""
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     position = replay.position
     if position.over:
         return [result(tr, replay.winner_names)]
@@ -190,7 +185,7 @@ def legend(replay: Replay, tr: Translator) -> str | None:
 
 def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
     """The whole sheet: the rules, the table, what its marks mean and who won or moves."""
-    tr = tr or _english()
+    tr = sheet_translator(tr)
     parts: list[RenderableType] = [
         Text(tr.gettext("Rules: {title}").format(title=rules_key(tr, replay.rules))),
         Text(),

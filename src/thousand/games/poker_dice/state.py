@@ -81,7 +81,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from thousand.core.dice import CHANCE_TABLES
+from thousand.core.dice import CHANCE_TABLES, Dice, faces_refusal, is_sub_multiset
 from thousand.core.errors import IllegalActionError, RulesError
 from thousand.core.players import players_problem
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
@@ -97,8 +97,6 @@ from thousand.games.poker_dice.scoring import (
     joker_boxes,
     upper_bonus,
 )
-
-Dice = tuple[int, ...]
 
 
 class Boxes(Mapping[str, int | None]):
@@ -398,7 +396,7 @@ class Position:
             return IllegalActionError(
                 f"no dice are in the air: cannot take the outcome {action}", "not_chance"
             )
-        malformed = _faces_refusal(action.faces)
+        malformed = faces_refusal(action.faces)
         if malformed is not None:
             return malformed
         if len(action.faces) != self.in_air:
@@ -412,7 +410,7 @@ class Position:
 
     def _throw_refusal(self, action: Throw) -> IllegalActionError | None:
         keep = action.keep
-        malformed = _faces_refusal(keep)
+        malformed = faces_refusal(keep)
         if malformed is not None:
             return malformed
         if self.throws_left <= 0:
@@ -422,7 +420,7 @@ class Position:
                 "no_throws_left",
                 throws=self.throws,
             )
-        if not _is_sub_multiset(keep, self.dice):
+        if not is_sub_multiset(keep, self.dice):
             showing = (
                 f"the dice showing are {' '.join(map(str, self.dice))}"
                 if self.dice
@@ -645,29 +643,3 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
         tuple(int(seat) for seat in data["contenders"]),
         bool(data["over"]),
     )
-
-
-# -- checks ------------------------------------------------------------------------
-
-
-def _faces_refusal(dice: object) -> IllegalActionError | None:
-    """Faces must be a tuple of whole numbers 1–6 — not a list, not ``None``, not ``1.0``
-    or ``True`` (equal to 1 and hashed alike, they would slip through as faces)."""
-    if type(dice) is not tuple:
-        return IllegalActionError(
-            f"dice must be a tuple of faces, not {type(dice).__name__}", "face", face=None
-        )
-    for face in dice:
-        if type(face) is not int or not 1 <= face <= 6:
-            shown = json.dumps(face, default=repr)
-            return IllegalActionError(f"face {shown} is not a die face (1–6)", "face", face=face)
-    return None
-
-
-def _is_sub_multiset(part: Dice, whole: Dice) -> bool:
-    rest = list(whole)
-    for face in part:
-        if face not in rest:
-            return False
-        rest.remove(face)
-    return True

@@ -6,11 +6,11 @@ server's event loop — uses :class:`ChildSolver`, which solves in a child proce
 passes the solver's progress lines on as they come, and can be cancelled.
 
 The solver's kernels hold the interpreter lock while they run — in calls of about a
-quarter of a second (:mod:`.pace`), back to back for ten seconds under the classic rules
-and for many minutes where scores fall — so a solve in a thread of the game would leave
-the screen a few moments between freezes. Run in its own process it leaves the game
-playable; the child writes the strategy into the cache (:func:`solved_strategy`) and
-the game then loads it from there.
+quarter of a second (:mod:`thousand.core.pace`), back to back for ten seconds under the
+classic rules and for many minutes where scores fall — so a solve in a thread of the
+game would leave the screen a few moments between freezes. Run in its own process it
+leaves the game playable; the child writes the strategy into the cache
+(:func:`solved_strategy`) and the game then loads it from there.
 
 A plain :mod:`subprocess` rather than :mod:`multiprocessing`: Textual replaces
 ``sys.stderr`` with an object without a file descriptor, which multiprocessing's

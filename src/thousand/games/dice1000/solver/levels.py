@@ -39,6 +39,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
+from thousand.core.cache import write_arrays
+from thousand.core.pace import Bands
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.planning import (
     HOT_RUN,
@@ -50,11 +52,9 @@ from thousand.games.dice1000.planning import (
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.solver.iteration import landing
 from thousand.games.dice1000.solver.outcome import BUST_NOW, DUMP_NOW, WIN_NOW
-from thousand.games.dice1000.solver.pace import Bands
 from thousand.games.dice1000.solver.sheets import NO_STOP, WIN, SheetTables, sheet_state
 from thousand.games.dice1000.solver.strategy import (
     SOLVER_VERSION,
-    _write,
     cache_path,
     read_arrays,
 )
@@ -420,7 +420,7 @@ def cached_level_table(
     table = _load(path, game, meta)
     if table is None:
         table = level_table(game, temperament, sheets, model)
-        _write(path, meta, bits=table.bits, classes=table.classes)
+        write_arrays(path, meta, bits=table.bits, classes=table.classes)
     _TABLES[path] = table
     while len(_TABLES) > 6:
         _TABLES.popitem(last=False)

@@ -25,8 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import lzma
-import os
-import resource
 import time
 import zipfile
 from abc import ABC, abstractmethod
@@ -37,9 +35,10 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import platformdirs
 
+from thousand.core.cache import cache_dir, peak_memory_mb, write_arrays
 from thousand.core.errors import RulesError, ThousandError
+from thousand.core.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.actions import STOP, THROW, Action
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.scoring import DICE
@@ -50,7 +49,6 @@ from thousand.games.dice1000.solver.iteration import (
     turn_dp,
 )
 from thousand.games.dice1000.solver.kernel import solve_monotone, turn_values
-from thousand.games.dice1000.solver.pace import Bands, Pace, duration, sweeps_left
 from thousand.games.dice1000.solver.sheets import DEFAULT_FLOOR, SheetTables, build_sheets
 from thousand.games.dice1000.solver.shipped import pack, shipped_path, shuffle, unpack, unshuffle
 from thousand.games.dice1000.solver.sweep import plan_movers, stop_bits
@@ -98,19 +96,9 @@ class SolveInfo:
     """Value iteration: the largest change the final pass would make to any ``W``."""
 
 
-def cache_dir() -> Path:
-    """Where strategies are kept: ``$THOUSAND_CACHE_DIR`` or the XDG cache folder."""
-    override = os.environ.get("THOUSAND_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("thousand"))
-
-
 def cache_path(game: Game) -> Path:
     digest = hashlib.sha256(f"{SOLVER_VERSION}:{game.canonical}".encode()).hexdigest()[:20]
     return cache_dir() / "strategies" / f"{digest}.npz"
-
-
-def _peak_memory_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _rival(state: GameState) -> tuple[PlayerState, PlayerState]:
@@ -243,7 +231,7 @@ class Strategy(SolvedStrategy):
         """Write atomically (temp file, then rename) into the cache."""
         path = path or cache_path(self.game)
         meta = {"rules": self.game.canonical, "version": SOLVER_VERSION, **asdict(self.info)}
-        _write(path, win=self.win, policy=np.packbits(self.policy, axis=None), meta=meta)
+        write_arrays(path, win=self.win, policy=np.packbits(self.policy, axis=None), meta=meta)
         return path
 
     @classmethod
@@ -261,23 +249,6 @@ class Strategy(SolvedStrategy):
         strategy = cls(game, tables, win, policy, _info_of(meta))
         strategy.source = path or cache_path(game)
         return strategy
-
-
-def _write(path: Path, meta: dict[str, Any], **arrays: npt.NDArray[Any]) -> None:
-    """Write a cache file atomically: a temporary file, renamed once complete.
-
-    Writing the classic strategy takes a second or two; a Ctrl+C (or a full disk) in the
-    middle must leave neither a damaged cache file nor the temporary one behind.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".tmp.npz")
-    try:
-        contents: dict[str, Any] = {"meta": np.array(json.dumps(meta)), **arrays}
-        np.savez_compressed(temp, **contents)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
 
 
 def read_arrays(
@@ -468,7 +439,7 @@ class FallingStrategy(SolvedStrategy):
             "sheets": self.sheets.count,
             **asdict(self.info),
         }
-        _write(path, win=self.win, meta=meta)
+        write_arrays(path, win=self.win, meta=meta)
         return path
 
     @classmethod
@@ -642,7 +613,7 @@ def solve_falling(
         first_player_win=float(win[0, 0]),
         states=sheets.positions(),
         seconds=time.perf_counter() - start,
-        peak_memory_mb=_peak_memory_mb(),
+        peak_memory_mb=peak_memory_mb(),
         method=f"value iteration over {count:,} player sheets (score, in the game, bolts, "
         "turns on the barrel, entry score where a fall returns to it): modified policy "
         f"iteration, {passes} planning passes and {sweeps} Gauss-Seidel valuing sweeps by "
@@ -748,7 +719,7 @@ def solve(game: Game, progress: Callable[[str], None] | None = None) -> Strategy
         first_player_win=float(win[0, 0]),
         states=count_states(target),
         seconds=time.perf_counter() - start,
-        peak_memory_mb=_peak_memory_mb(),
+        peak_memory_mb=peak_memory_mb(),
         method="exact: scores only grow; each bust cycle solved by policy iteration on "
         "its 2x2 linear system",
         approximations="none for two players; three players have their own exact table "

@@ -39,18 +39,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from thousand.core.cache import peak_memory_mb, write_arrays
+from thousand.core.pace import Bands, Pace
 from thousand.games.dice1000.actions import STOP, Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.solver.pace import Bands, Pace
 from thousand.games.dice1000.solver.strategy import (
     SOLVER_VERSION,
     SolvedStrategy,
     SolveInfo,
     SolverError,
     _info_of,
-    _peak_memory_mb,
     _read_cache,
-    _write,
     cache_path,
     read_arrays,
 )
@@ -208,7 +207,7 @@ class ThreeStrategy(SolvedStrategy):
                 "shape": list(found.counts.shape),
                 "points": len(found.switches),
             }
-            _write(path, meta=meta, counts=found.counts, switches=found.switches)
+            write_arrays(path, meta=meta, counts=found.counts, switches=found.switches)
         self._stops = found
         return found
 
@@ -258,7 +257,7 @@ class ThreeStrategy(SolvedStrategy):
         path = path or three_path(self.game)
         meta = {"rules": self.game.canonical, "version": SOLVER_VERSION, **asdict(self.info)}
         meta |= {"solver": "three_players", "shape": list(self.win.shape)}
-        _write(path, win=self.win[..., :2].astype(np.float32), meta=meta)
+        write_arrays(path, win=self.win[..., :2].astype(np.float32), meta=meta)
         return path
 
     @classmethod
@@ -369,7 +368,7 @@ def solve_three(game: Game, progress: Callable[[str], None] | None = None) -> Th
         first_player_win=float(win[0, 0, 0, 0]),
         states=positions,
         seconds=time.perf_counter() - start,
-        peak_memory_mb=_peak_memory_mb(),
+        peak_memory_mb=peak_memory_mb(),
         method="exact for three players: scores only grow; each score sum's cycles of busts "
         "(a, b, c) -> (b, c, a) -> (c, a, b) solved exactly by policy iteration, at most "
         f"{rounds} rounds a sum",

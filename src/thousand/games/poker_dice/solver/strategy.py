@@ -31,8 +31,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import resource
 import time
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
@@ -43,10 +41,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-import platformdirs
 
+from thousand.core.cache import cache_dir, peak_memory_mb, write_arrays
 from thousand.core.errors import ThousandError
-from thousand.games.dice1000.solver.pace import Bands, Pace
+from thousand.core.pace import Bands, Pace
 from thousand.games.poker_dice.actions import Action, Throw, Write
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.odds import FIRST_ROLL, INDEX
@@ -69,7 +67,7 @@ SOLVER_VERSION = 1
 """Bump when the solver's results change, so that stale cache files are solved again."""
 
 BAND_UNIT = 64
-"""States in one unit of a kernel call's band (:class:`~...pace.Bands`)."""
+"""States in one unit of a kernel call's band (:class:`thousand.core.pace.Bands`)."""
 
 
 class SolverError(ThousandError):
@@ -89,21 +87,11 @@ class SolveInfo:
     peak_memory_mb: float
 
 
-def cache_dir() -> Path:
-    """Where strategies are kept: ``$THOUSAND_CACHE_DIR`` or the XDG cache folder."""
-    override = os.environ.get("THOUSAND_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("thousand"))
-
-
 def cache_path(rules: Rules, folder: Path | None = None) -> Path:
     """The cache file of ``rules``' strategy in ``folder`` (default: :func:`cache_dir`)."""
     key = f"poker_dice:{SOLVER_VERSION}:{rules.canonical()}"
     digest = hashlib.sha256(key.encode()).hexdigest()[:20]
     return (folder or cache_dir()) / "poker_dice" / f"{digest}.npz"
-
-
-def _peak_memory_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 @dataclass(frozen=True)
@@ -314,14 +302,7 @@ class Strategy:
             "version": SOLVER_VERSION,
             **asdict(self.info),
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(".tmp.npz")
-        try:
-            np.savez_compressed(temp, meta=np.array(json.dumps(meta)), values=self.values)
-            os.replace(temp, path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
+        write_arrays(path, meta, values=self.values)
         return path
 
     @classmethod
@@ -409,7 +390,7 @@ def solve(rules: Rules, progress: Callable[[str], None] | None = None) -> Strate
         expected_total=float(values[0, 0]),
         states=tables.positions(),
         seconds=time.perf_counter() - start,
-        peak_memory_mb=_peak_memory_mb(),
+        peak_memory_mb=peak_memory_mb(),
     )
     return Strategy(rules, tables, values, info)
 
