@@ -92,9 +92,11 @@ class SeatClient:
     _index: int = 0
 
     async def connect(self) -> None:
+        """Connect and wait for the room's first state."""
         self._index = self.start
         await self._open()
         self._reader = asyncio.create_task(self._read())
+        await self.wait(lambda _state: True, self.deployment.timeout)
 
     async def close(self) -> None:
         if self._reader is not None:

@@ -50,6 +50,8 @@ from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
 from thousand.web.cluster import Cluster, LocalCluster, Presence, RedisCluster
 from thousand.web.limits import AddressLimits, ConnectionLimits
+from thousand.web.metrics import Metrics
+from thousand.web.ops import Check, add_ops_routes, gather_checks
 from thousand.web.protocol import (
     MAX_BODY_BYTES,
     ActionMessage,
@@ -240,6 +242,10 @@ class Hub:
         )
         self._preparing: dict[str, asyncio.Task[object]] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self.metrics = Metrics(
+            rooms=lambda: len(self.rooms),
+            connections=lambda: sum(len(live.connections) for live in self.rooms.values()),
+        )
         self._lobby: tuple[float, list[dict[str, Any]]] = (0.0, [])
 
     # -- rooms in and out of memory ----------------------------------------------------
@@ -309,6 +315,15 @@ class Hub:
             for connection in live.connections:
                 connection.close()
         await self.cluster.stop()
+
+    async def checks(self) -> dict[str, str]:
+        """The readiness of this process's parts: the database, and Redis if any."""
+        parts: dict[str, Check] = {
+            "database": lambda: self.store.run(self.store.store.ping),
+        }
+        if self.clustered:
+            parts["redis"] = self.cluster.check
+        return await gather_checks(parts)
 
     # -- other processes ---------------------------------------------------------------
 
@@ -406,6 +421,7 @@ class Hub:
         try:
             doc = await self.store.run(self.store.store.load_room, live.room.id)
         except StoreError:
+            self.metrics.store_error()
             live.restore(live.saved)
             raise _unavailable() from None
         if doc is None:  # never deleted; a row gone is a database restored from a backup
@@ -427,6 +443,7 @@ class Hub:
         try:
             stored = await self.store.run(self.store.store.update_room, doc, text, live.saved_seq)
         except StoreError:
+            self.metrics.store_error()
             live.restore(live.saved)
             raise _unavailable() from None
         if not stored:
@@ -721,7 +738,13 @@ class Hub:
                     places=message.places,
                 )
 
-            await self.change(live, act)
+            started = time.perf_counter()
+            try:
+                await self.change(live, act)
+            except ProtocolError as exc:
+                self.metrics.action("conflict" if exc.code == "busy" else "refused", started)
+                raise
+            self.metrics.action("accepted", started)
         elif isinstance(message, ChatMessage):
             await self._chat(live, connection, seat, message.text)
         elif isinstance(message, RematchMessage):
@@ -827,6 +850,8 @@ def create_app(settings: Settings) -> FastAPI:
         address = request.client.host if request.client else "?"
         if not hub.address_limits.take(address):
             raise ProtocolError("rate_limited", "too many requests: slow down", 429)
+
+    add_ops_routes(app, hub.metrics, hub.checks)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
