@@ -188,3 +188,29 @@ def test_a_store_on_a_database_that_is_not_there_is_one_line() -> None:
     with pytest.raises(StoreError, match=r"^not a database URL") as bad:
         Store("postgresql://bob:hunter2@host:port/rooms")
     assert "hunter2" not in str(bad.value)
+
+
+def test_a_finished_game_kept_twice_or_by_two_writers_at_once_is_kept_once(store: Store) -> None:
+    store.save_game("r1", 1, {"turns": [1]})
+    store.save_game("r1", 1, {"turns": [1, 2]})
+    assert store.load_game("r1", 1) == {"turns": [1, 2]}
+    barrier = threading.Barrier(4)
+    failures: list[BaseException] = []
+
+    def keep(number: int) -> None:
+        barrier.wait()
+        try:
+            store.save_game("r1", number, {"turns": [number]})
+        except BaseException as exc:  # pragma: no cover - what the test looks for
+            failures.append(exc)
+
+    for number in range(2, 12):
+        threads = [threading.Thread(target=keep, args=(number,)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failures == []
+    assert [store.load_game("r1", number) for number in range(2, 12)] == [
+        {"turns": [number]} for number in range(2, 12)
+    ]

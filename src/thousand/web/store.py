@@ -38,7 +38,6 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
-    delete,
     event,
     insert,
     make_url,
@@ -47,7 +46,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, Engine
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
 from thousand.web import schema
@@ -269,16 +268,18 @@ class Store:
         return [dict(json.loads(row[0])) for row in rows]
 
     def save_game(self, room_id: str, number: int, record: dict[str, Any]) -> None:
-        """Keep a finished game's record (again: the same record replaces itself)."""
+        """Keep a finished game's record (again: the same record replaces itself, also
+        when two processes keep it at the same moment)."""
+        values = {"record": json.dumps(record, ensure_ascii=False)}
+        key = (games.c.room == room_id, games.c.number == number)
         with self.engine.begin() as connection:
-            connection.execute(
-                delete(games).where(games.c.room == room_id, games.c.number == number)
-            )
-            connection.execute(
-                insert(games).values(
-                    room=room_id, number=number, record=json.dumps(record, ensure_ascii=False)
-                )
-            )
+            if connection.execute(update(games).where(*key).values(**values)).rowcount:
+                return
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(insert(games).values(room=room_id, number=number, **values))
+        except IntegrityError:
+            pass  # another process kept the game between the two statements: it is there
 
     def load_game(self, room_id: str, number: int) -> dict[str, Any] | None:
         with self.engine.connect() as connection:
