@@ -18,6 +18,7 @@ import yaml
 from thousand.cli.commands.serve import REDIS_SCHEMES
 from thousand.cli.main import build_parser
 from thousand.web.logs import LOG_FORMATS, LOG_LEVELS
+from thousand.web.server import Settings, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPOSE = ROOT / "compose.yaml"
@@ -105,6 +106,13 @@ def test_health_checks_ask_for_liveness_and_readiness(compose: dict[str, Any]) -
     assert "/api/health" in dockerfile.split("HEALTHCHECK", 1)[1]
     for name in ("postgres", "redis"):
         assert services(compose)[name]["healthcheck"]["test"][0] == "CMD"
+
+
+def test_the_routes_the_checks_and_the_scraper_ask_for_are_the_servers(tmp_path: Path) -> None:
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path}/s.db"))
+    app.state.hub.store.close()
+    paths = {getattr(route, "path", None) for route in app.routes}
+    assert {"/api/health", "/api/ready", "/metrics"} <= paths
 
 
 def test_the_dockerfile_installs_the_package_on_python_3_11() -> None:

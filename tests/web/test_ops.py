@@ -1,12 +1,14 @@
 """``GET /metrics`` and ``GET /api/ready`` (:mod:`thousand.web.ops`) on an application of
 their own: the numbers a scrape shows after the calls that move them, and a readiness
-check that answers 503, in bounded time, when a part fails or hangs."""
+check that answers 503, in bounded time, when a part fails or hangs; then on the server
+itself, where a room, a socket and its actions move them."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -16,6 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from thousand.web import ops
 from thousand.web.metrics import Metrics
 from thousand.web.ops import add_ops_routes, gather_checks
+from thousand.web.server import Settings, create_app
 
 
 def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -169,3 +172,37 @@ def test_the_default_bound_is_two_seconds() -> None:
     """The deployment's probes (compose.yaml) wait longer than an answer takes."""
     assert ops.CHECK_SECONDS == 2.0
     assert ops.CHECK_SECONDS < ops.ANSWER_SECONDS <= 3.0
+
+
+def test_the_server_counts_its_rooms_connections_and_actions(tmp_path: Path) -> None:
+    """The routes as ``create_app`` wires them: one solitaire room, one accepted throw
+    and one stale one, counted while the socket is open and after it closed."""
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path}/s.db", bot_delay=0.0))
+    with TestClient(app) as client:
+        answer = client.get("/api/ready")
+        assert (answer.status_code, answer.json()) == (
+            200,
+            {"status": "ready", "checks": {"database": "ok"}},
+        )
+        created = client.post("/api/rooms", json={"name": "Ann", "seats": []}).json()
+        path = f"/ws/rooms/{created['room']}?token={created['token']}"
+        with client.websocket_connect(path) as socket:
+            seq = socket.receive_json()["seq"]
+            socket.send_json({"type": "action", "action": "throw", "seq": seq})
+            while (message := socket.receive_json())["type"] == "state":
+                if message["seq"] == seq + 1:
+                    break
+            assert message == {**message, "type": "state", "seq": seq + 1}
+            socket.send_json({"type": "action", "action": "throw", "seq": seq})  # stale
+            while (message := socket.receive_json())["type"] == "state":
+                pass
+            assert message["code"] == "stale"
+            found = samples(client.get("/metrics").text)
+            assert found[("thousand_rooms", ())] == 1
+            assert found[("thousand_connections", ())] == 1
+            assert found[("thousand_actions_total", (("result", "accepted"),))] == 1
+            assert found[("thousand_actions_total", (("result", "refused"),))] == 1
+            assert found[("thousand_action_seconds_count", ())] == 2
+        found = samples(client.get("/metrics").text)
+        assert found[("thousand_connections", ())] == 0
+        assert found[("thousand_store_errors_total", ())] == 0
