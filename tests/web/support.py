@@ -5,14 +5,21 @@ Every connection (:class:`BaseConn`: in process, or over a real socket) keeps ev
 message it received, checks that the ``seq`` of its states never goes back nor skips one
 (each accepted change is sent to everyone), and gives up after :data:`TIMEOUT` seconds
 rather than wait forever.
+
+The checks against the record serve every game through a :class:`GameChecks` (how to
+replay its record, which fields of a state must equal the replay, how a turn grows, a
+random legal move): :data:`DICE1000` is dice 1000's and the default; a game's own tests
+give theirs (``tests/web/test_poker_room.py``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Any, TypeVar
@@ -95,10 +102,14 @@ def create_room(
     name: str = "Anna",
     seats: Sequence[Mapping[str, Any]] = ({"open": True},),
     rules: object = "classic",
+    game: str | None = None,
     **options: Any,
 ) -> tuple[str, str]:
-    """A room created by ``name`` (seat 0): its id and the creator's token."""
+    """A room of ``game`` (dice 1000 when None) created by ``name`` (seat 0): its id and
+    the creator's token."""
     body = {"name": name, "rules": rules, "seats": list(seats), "options": options}
+    if game is not None:
+        body["game"] = game
     response = client.post("/api/rooms", json=body)
     assert response.status_code == 201, response.text
     data = response.json()
@@ -130,11 +141,6 @@ def get_record(client: httpx.Client, room: str, number: int | None = None) -> di
     return data
 
 
-def replay_now(client: httpx.Client, room: str) -> dict[str, Any]:
-    """``thousand replay --json`` of the room's record as the server gives it now."""
-    return replay(get_record(client, room)).to_json_data()
-
-
 def spectator_state(client: httpx.Client, room: str) -> dict[str, Any]:
     response = client.get(f"/api/rooms/{room}")
     assert response.status_code == 200, response.text
@@ -146,7 +152,7 @@ def spectator_state(client: httpx.Client, room: str) -> dict[str, Any]:
 
 
 def replay_fields(game: Mapping[str, Any]) -> dict[str, Any]:
-    """The part of a state's ``game`` that must equal ``thousand replay --json``."""
+    """The part of a dice-1000 state's ``game`` that must equal ``thousand replay --json``."""
     return {
         "players": [{key: player[key] for key in REPLAY_PLAYER_KEYS} for player in game["players"]],
         "turns": game["turns"],
@@ -164,46 +170,116 @@ def mover_seat(state: Mapping[str, Any]) -> int | None:
     return None
 
 
-def record_moments(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def without_presence(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A state less who is connected now (a restart drops every connection)."""
+    data = copy.deepcopy(dict(state))
+    data["room"]["spectators"] = None
+    for seat in data["room"]["seats"]:
+        seat["connected"] = None
+    for player in data["game"]["players"]:
+        player["connected"] = None
+    return data
+
+
+def random_action(legal: Sequence[str | Mapping[str, Any]], rng: Random) -> str | Mapping[str, Any]:
+    """A random legal action; a stop, when open, a bit less than half the time."""
+    assert legal, "nothing is legal for the seat to move"
+    if "stop" in legal and rng.random() < 0.45:
+        return "stop"
+    others = [action for action in legal if action != "stop"]
+    return rng.choice(others or list(legal))
+
+
+def action_fields(item: str | Mapping[str, Any]) -> dict[str, Any]:
+    """A dice-1000 ``legal`` item as an action message's fields."""
+    if isinstance(item, str):
+        return {"action": item}
+    return {"action": "keep", "dice": item["keep"]}
+
+
+def _dice1000_turn_so_far(turn: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A dice-1000 turn after each of its throws (while a throw's dice are chosen, under
+    ``choose_dice``, as the record then says: every scoring die set aside)."""
+    rolls = turn["rolls"]
+    moments = []
+    for count in range(1, len(rolls) + 1):
+        last = rolls[count - 1]
+        if isinstance(last, dict):  # the moment its dice were being chosen
+            moments.append({"rolls": [*rolls[: count - 1], last["dice"]]})
+        moments.append({"rolls": rolls[:count]})
+    return moments
+
+
+@dataclass(frozen=True)
+class GameChecks:
+    """What the checks against the record need of one game (see the module docstring)."""
+
+    name: str
+    """The game's name (a room's ``game``)."""
+    replay: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """``thousand replay --json`` of a record."""
+    fields: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """The part of a state's ``game`` that must equal the replay."""
+    turn_so_far: Callable[[Mapping[str, Any]], list[dict[str, Any]]]
+    """A turn of the record as the record holds it after each of its throws, in order."""
+    ends_turn: Callable[[Mapping[str, Any]], bool]
+    """The turn was ended by a decision after its last throw (the whole turn is one
+    more moment)."""
+    move: Callable[[Mapping[str, Any], Random], dict[str, Any]]
+    """A random legal action of the seat to move, from its state's ``game``, as an
+    action message's fields."""
+
+
+DICE1000 = GameChecks(
+    name="dice1000",
+    replay=lambda record: replay(record).to_json_data(),
+    fields=replay_fields,
+    turn_so_far=_dice1000_turn_so_far,
+    ends_turn=lambda turn: bool(turn.get("stop")),
+    move=lambda game, rng: action_fields(random_action(game["legal"], rng)),
+)
+
+
+def replay_now(client: httpx.Client, room: str, game: GameChecks = DICE1000) -> dict[str, Any]:
+    """``thousand replay --json`` of the room's record as the server gives it now."""
+    return game.replay(get_record(client, room))
+
+
+def record_moments(record: Mapping[str, Any], game: GameChecks = DICE1000) -> list[dict[str, Any]]:
     """``thousand replay --json`` of the record at every moment of its game, in order:
-    before the first throw, after every throw (while its dice are chosen, under
-    ``choose_dice``, as the record then says: every scoring die set aside) and after
-    every stop."""
-    return json.loads(_moments(json.dumps(record)))  # type: ignore[no-any-return]
+    before the first throw, after every throw and after every decision that ends a turn."""
+    return json.loads(_moments(json.dumps(record), game))  # type: ignore[no-any-return]
 
 
-@functools.lru_cache(maxsize=4)
-def _moments(text: str) -> str:
+@functools.lru_cache(maxsize=8)
+def _moments(text: str, game: GameChecks) -> str:
     record = json.loads(text)
     turns: list[dict[str, Any]] = record["turns"]
 
     def at(done: list[dict[str, Any]]) -> dict[str, Any]:
-        return replay({**record, "turns": done}).to_json_data()
+        return game.replay({**record, "turns": done})
 
     moments = [at([])]
     for index, turn in enumerate(turns):
-        rolls = turn["rolls"]
-        for count in range(1, len(rolls) + 1):
-            last = rolls[count - 1]
-            if isinstance(last, dict):  # the moment its dice were being chosen
-                moments.append(at([*turns[:index], {"rolls": [*rolls[: count - 1], last["dice"]]}]))
-            moments.append(at([*turns[:index], {"rolls": rolls[:count]}]))
-        if turn.get("stop"):
+        moments.extend(at([*turns[:index], so_far]) for so_far in game.turn_so_far(turn))
+        if game.ends_turn(turn):
             moments.append(at(turns[: index + 1]))
     return json.dumps(moments)
 
 
-def assert_follows_record(states: Sequence[Mapping[str, Any]], record: Mapping[str, Any]) -> None:
+def assert_follows_record(
+    states: Sequence[Mapping[str, Any]], record: Mapping[str, Any], game: GameChecks = DICE1000
+) -> None:
     """Every state shows the record at some moment, in the order the game went, and the
     last one shows the whole record."""
-    moments = record_moments(record)
+    moments = record_moments(record, game)
     index = 0
     for state in states:
-        shown = replay_fields(state["game"])
+        shown = game.fields(state["game"])
         while index < len(moments) and moments[index] != shown:
             index += 1
         assert index < len(moments), f"state {state['seq']} shows no moment of the record"
-    assert replay_fields(states[-1]["game"]) == moments[-1]
+    assert game.fields(states[-1]["game"]) == moments[-1]
 
 
 # -- WebSockets ------------------------------------------------------------------------
@@ -284,6 +360,16 @@ class BaseConn:
     def errors(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m["type"] == "error"]
 
+    def states(self) -> list[dict[str, Any]]:
+        """Every state this connection received, in order."""
+        return [m for m in self.messages if m["type"] == "state"]
+
+    def acts(self, *actions: Mapping[str, Any]) -> None:
+        """Send each action (its message's fields) on the next state received: a move
+        of several decisions, each on the state the one before led to."""
+        for fields in actions:
+            self.send({"type": "action", "seq": self.next_state()["seq"], **fields})
+
     def sync(self) -> list[dict[str, Any]]:
         """Everything the server queued for this connection so far: a ping's ``pong``
         comes after every message sent before the ping was read."""
@@ -358,15 +444,6 @@ def running(app: FastAPI) -> Iterator[TestClient]:
 # -- playing -------------------------------------------------------------------------
 
 
-def random_action(legal: Sequence[str | Mapping[str, Any]], rng: Random) -> str | Mapping[str, Any]:
-    """A random legal action; a stop, when open, a bit less than half the time."""
-    assert legal, "nothing is legal for the seat to move"
-    if "stop" in legal and rng.random() < 0.45:
-        return "stop"
-    others = [action for action in legal if action != "stop"]
-    return rng.choice(others or list(legal))
-
-
 def finish_solo(conn: BaseConn) -> dict[str, Any]:
     """Play a room of one person (and no computer) to its end: stop whenever allowed."""
     state = conn.next_state()
@@ -395,6 +472,7 @@ def play_out(
     *,
     max_states: int = 5000,
     actions: int | None = None,
+    game: GameChecks = DICE1000,
 ) -> list[dict[str, Any]]:
     """Play the room's game to its end with random legal actions of the person seats.
 
@@ -404,7 +482,8 @@ def play_out(
     moment; at the end every state shows a moment of the final record, in order. Play
     starts from the last state ``observer`` received, if it received any. With
     ``actions``, play stops once the persons took that many and one of them is to move.
-    Returns the observer's states from there.
+    Returns the observer's states from there. ``game`` says what the replay is and how
+    a person moves.
     """
     states: list[dict[str, Any]] = []
     acted: set[int] = set()
@@ -417,25 +496,80 @@ def play_out(
             raise AssertionError(f"no state came; acted on {sorted(acted)[-3:]}; {shown}") from None
         pending = None
         states.append(state)
-        game = state["game"]
-        if not game["thinking"] and state["seq"] not in acted:
+        thinking = state["game"]["thinking"]
+        if not thinking and state["seq"] not in acted:
             # the first time this seq arrives (a later copy, sent when someone connects,
             # may come after the test acted on it)
-            assert replay_fields(game) == replay_now(client, room)
+            assert game.fields(state["game"]) == replay_now(client, room, game)
         if state["room"]["status"] == "over":
             break
-        if actions is not None and len(acted) >= actions and not game["thinking"]:
+        if actions is not None and len(acted) >= actions and not thinking:
             return states  # a person is to move: the room stays as it is
         mover = mover_seat(state)
-        if game["thinking"] or mover not in persons or state["seq"] in acted:
+        if thinking or mover not in persons or state["seq"] in acted:
             continue
         assert mover is not None
         conn = persons[mover]
         own = state if conn is observer else conn.state_at(state["seq"])
         assert own["you"] == mover
-        conn.act(random_action(own["game"]["legal"], rng), state["seq"])
+        conn.send({"type": "action", "seq": state["seq"], **game.move(own["game"], rng)})
         acted.add(state["seq"])
     else:
         raise AssertionError(f"the game did not end in {max_states} states")
-    assert_follows_record(states, get_record(client, room))
+    assert_follows_record(states, get_record(client, room), game)
     return states
+
+
+@dataclass
+class WholeGame:
+    """A game of two people and a computer played to its end (:func:`play_whole_game`)."""
+
+    room: str
+    record: dict[str, Any]
+    """The final record."""
+    last: dict[str, Any]
+    """Anna's last state."""
+    conns: dict[str, Conn]
+    """``anna``, ``boris`` and ``watcher``, every message read."""
+
+
+def play_whole_game(
+    tmp_path: Path, rules: object, seed: str, bot: str, game: GameChecks = DICE1000
+) -> WholeGame:
+    """Anna (seat 0) and Boris (seat 1), two people, and a computer of level ``bot``
+    (seat 2) play a game of ``game`` with random legal decisions (``Random(seed)``), a
+    spectator watching.
+
+    What every whole game holds is checked here: every connection's states follow the
+    record without an error, the dice seed is in none of them before the game is over,
+    and no seat's token reaches another connection nor the HTTP answers.
+    """
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, anna_token = create_room(
+            client, seats=[{"open": True}, {"bot": bot}], rules=rules, game=game.name
+        )
+        _, boris_token = join_room(client, room)
+        anna = connect(stack, client, room, anna_token)
+        boris = connect(stack, client, room, boris_token)
+        watcher = connect(stack, client, room)
+        states = play_out(client, room, anna, {0: anna, 1: boris}, Random(seed), game=game)
+        record = get_record(client, room)
+        for conn in (anna, boris, watcher):
+            conn.sync()
+        texts = [
+            client.get(f"/api/rooms/{room}").text,
+            client.get(f"/api/rooms/{room}/record").text,
+        ]
+    conns = {"anna": anna, "boris": boris, "watcher": watcher}
+    tokens = {"anna": anna_token, "boris": boris_token}
+    for text in texts:
+        assert anna_token not in text and boris_token not in text
+    for name, conn in conns.items():
+        assert conn.errors() == []
+        assert_follows_record(conn.states(), record, game)
+        playing = [state for state in conn.states() if state["room"]["status"] != "over"]
+        assert all("dice_seed" not in state["game"] for state in playing)
+        for owner, token in tokens.items():
+            if owner != name:
+                assert all(token not in text for text in conn.raw)
+    return WholeGame(room, record, states[-1], conns)

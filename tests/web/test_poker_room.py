@@ -11,7 +11,6 @@ each throw can be predicted with the published derivation under the game's name.
 from __future__ import annotations
 
 import contextlib
-import copy
 import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
@@ -22,17 +21,22 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web import support
 from tests.web.support import (
     BaseConn,
     Conn,
+    GameChecks,
     connect,
+    create_room,
     error_of,
     get_record,
     join_room,
     new_app,
+    play_whole_game,
     running,
     settle,
     spectator_state,
+    without_presence,
 )
 from thousand.core.fairdice import seeded_throw
 from thousand.games.poker_dice.presets import rules_from_spec, rules_to_spec
@@ -66,10 +70,7 @@ def poker_room(
     rules: object = "russian",
     **options: Any,
 ) -> tuple[str, str]:
-    body = {"name": "Anna", "game": GAME, "rules": rules, "seats": list(seats), "options": options}
-    response = client.post("/api/rooms", json=body)
-    assert response.status_code == 201, response.text
-    return str(response.json()["room"]), str(response.json()["token"])
+    return create_room(client, seats=seats, rules=rules, game=GAME, **options)
 
 
 def replay_fields(game: Mapping[str, Any]) -> dict[str, Any]:
@@ -80,46 +81,12 @@ def replay_fields(game: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def replay_now(client: httpx.Client, room: str) -> dict[str, Any]:
-    return replay(get_record(client, room)).to_json_data()
-
-
-@functools.lru_cache(maxsize=8)
-def _moments(text: str) -> str:
-    record = json.loads(text)
-    turns: list[dict[str, Any]] = record["turns"]
-
-    def at(done: list[dict[str, Any]]) -> dict[str, Any]:
-        return replay({**record, "turns": done}).to_json_data()
-
-    moments = [at([])]
-    for index, turn in enumerate(turns):
-        partial = {key: value for key, value in turn.items() if key not in {"box", "stop"}}
-        for count in range(1, len(turn["rolls"]) + 1):
-            moments.append(at([*turns[:index], {**partial, "rolls": turn["rolls"][:count]}]))
-        if "box" in turn or "stop" in turn:
-            moments.append(at(turns[: index + 1]))
-    return json.dumps(moments)
-
-
-def assert_follows_record(states: Sequence[Mapping[str, Any]], record: Mapping[str, Any]) -> None:
-    """Every state shows the record at some moment, in the order the game went, and the
-    last one shows the whole record."""
-    moments = json.loads(_moments(json.dumps(record)))
-    index = 0
-    for state in states:
-        shown = replay_fields(state["game"])
-        while index < len(moments) and moments[index] != shown:
-            index += 1
-        assert index < len(moments), f"state {state['seq']} shows no moment of the record"
-    assert replay_fields(states[-1]["game"]) == moments[-1]
-
-
-def mover_seat(state: Mapping[str, Any]) -> int | None:
-    for player in state["game"]["players"]:
-        if player["name"] == state["game"]["to_move"]:
-            return int(player["seat"])
-    return None
+def turn_so_far(turn: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A turn of the record after each of its throws, before a box or a stand ends it."""
+    partial = {key: value for key, value in turn.items() if key not in {"box", "stop"}}
+    return [
+        {**partial, "rolls": turn["rolls"][:count]} for count in range(1, len(turn["rolls"]) + 1)
+    ]
 
 
 def act(conn: BaseConn, seq: int, action: str, **fields: Any) -> None:
@@ -141,50 +108,19 @@ def random_move(game: Mapping[str, Any], rng: Random) -> dict[str, Any]:
     return {"action": "write", "box": rng.choice(writes)["box"]}
 
 
-def play_out(
-    client: httpx.Client,
-    room: str,
-    observer: BaseConn,
-    persons: Mapping[int, BaseConn],
-    rng: Random,
-    *,
-    actions: int | None = None,
-) -> list[dict[str, Any]]:
-    """Play the room's game with random legal actions of the person seats, from the last
-    state ``observer`` received (if any); each state is checked against the record as
-    support.play_out does for dice 1000. With ``actions``, stop once the persons took
-    that many and one of them is to move. Returns the observer's states."""
-    states: list[dict[str, Any]] = []
-    acted: set[int] = set()
-    pending = None if observer.seq is None else observer.latest()
-    for _ in range(3000):
-        state = observer.next_state() if pending is None else pending
-        pending = None
-        states.append(state)
-        game = state["game"]
-        if not game["thinking"] and state["seq"] not in acted:
-            assert replay_fields(game) == replay_now(client, room)
-        if state["room"]["status"] == "over":
-            break
-        if actions is not None and len(acted) >= actions and not game["thinking"]:
-            return states
-        mover = mover_seat(state)
-        if game["thinking"] or mover not in persons or state["seq"] in acted:
-            continue
-        assert mover is not None
-        conn = persons[mover]
-        own = state if conn is observer else conn.state_at(state["seq"])
-        assert own["you"] == mover
-        act(conn, state["seq"], **random_move(own["game"], rng))
-        acted.add(state["seq"])
-    else:
-        raise AssertionError("the game did not end in 3000 states")
-    assert_follows_record(states, get_record(client, room))
-    return states
+POKER_DICE = GameChecks(
+    name=GAME,
+    replay=lambda record: replay(record).to_json_data(),
+    fields=replay_fields,
+    turn_so_far=turn_so_far,
+    ends_turn=lambda turn: "box" in turn or "stop" in turn,
+    move=random_move,
+)
+"""How these tests hold a poker dice room's states against its record."""
 
 
-def _states(conn: Conn) -> list[dict[str, Any]]:
-    return [m for m in conn.messages if m["type"] == "state"]
+play_out = functools.partial(support.play_out, game=POKER_DICE)
+""":func:`tests.web.support.play_out` of a poker dice room."""
 
 
 # -- creating a room -------------------------------------------------------------------
@@ -269,43 +205,18 @@ def test_rules_as_preset_and_overrides_are_kept_as_the_record_writes_them(tmp_pa
 # -- a whole game ------------------------------------------------------------------------
 
 
-def _whole_game(
-    tmp_path: Path, rules: object, seed: str
-) -> tuple[dict[str, Any], dict[str, Conn], dict[str, str], str]:
-    rng = Random(seed)
-    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
-        room, anna_token = poker_room(
-            client, seats=[{"open": True}, {"bot": "chaser"}], rules=rules
-        )
-        _, boris_token = join_room(client, room)
-        anna = connect(stack, client, room, anna_token)
-        boris = connect(stack, client, room, boris_token)
-        watcher = connect(stack, client, room)
-        play_out(client, room, anna, {0: anna, 1: boris}, rng)
-        record = get_record(client, room)
-        for conn in (anna, boris, watcher):
-            conn.sync()
-        texts = [
-            client.get(f"/api/rooms/{room}").text,
-            client.get(f"/api/rooms/{room}/record").text,
-        ]
-    for text in texts:
-        assert anna_token not in text and boris_token not in text
-    conns = {"anna": anna, "boris": boris, "watcher": watcher}
-    return record, conns, {"anna": anna_token, "boris": boris_token}, room
-
-
 @pytest.mark.parametrize("preset", ["russian", "russian_banked", "yahtzee", "ranking"])
 def test_a_whole_game_of_two_people_and_a_computer(
     tmp_path: Path, preset: str, known_seed: list[bytes]
 ) -> None:
-    record, conns, tokens, room = _whole_game(tmp_path, preset, f"poker {preset}")
+    played = play_whole_game(tmp_path, preset, f"poker {preset}", "chaser", POKER_DICE)
+    record, conns = played.record, played.conns
     names = ["Anna", "Boris", "Chaser"]
     assert (record["game"], record["rules"], record["players"]) == (GAME, preset, names)
-    assert record["meta"]["room"] == room
+    assert record["meta"]["room"] == played.room
     assert record["meta"]["dice_seed"] == SEED.hex() == known_seed[0].hex()
     final = replay(record).to_json_data()
-    last = _states(conns["watcher"])[-1]
+    last = conns["watcher"].states()[-1]
     assert replay_fields(last["game"]) == final
     assert final["to_move"] is None and final["winners"]
     assert last["room"]["status"] == "over"
@@ -319,16 +230,8 @@ def test_a_whole_game_of_two_people_and_a_computer(
     if preset != "ranking":
         assert len(record["turns"]) == 3 * len(last["game"]["boxes"])
         assert all(turn["box"] for turn in record["turns"])
-    for name, conn in conns.items():
-        states = _states(conn)
-        assert conn.errors() == []
-        assert_follows_record(states, record)
-        assert all("dice_seed" not in s["game"] for s in states if s["room"]["status"] != "over")
-        for owner, token in tokens.items():
-            if owner != name:
-                assert all(token not in text for text in conn.raw)
-    assert {s["you"] for s in _states(conns["boris"])} == {1}
-    assert all(s["game"]["legal"] == [] for s in _states(conns["watcher"]))
+    assert {s["you"] for s in conns["boris"].states()} == {1}
+    assert all(s["game"]["legal"] == [] for s in conns["watcher"].states())
 
 
 def test_the_dice_showing_and_what_each_box_would_score(tmp_path: Path) -> None:
@@ -498,10 +401,7 @@ def test_the_computer_plays_its_turns_by_itself(tmp_path: Path) -> None:
     with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
         room, token = poker_room(client, seats=[{"bot": "optimal"}], rules="ranking")
         anna = connect(stack, client, room, token)
-        seq = anna.next_state()["seq"]
-        act(anna, seq, "throw")
-        seq = anna.next_state()["seq"]
-        act(anna, seq, "stop")
+        anna.acts({"action": "throw"}, {"action": "stop"})
         states = []
         while True:
             states.append(anna.next_state())
@@ -522,10 +422,7 @@ def test_an_optimal_computer_solves_the_rules_once_and_says_so(
     with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
         room, token = poker_room(client, seats=[{"bot": "optimal"}], rules="yahtzee")
         anna = connect(stack, client, room, token)
-        seq = anna.next_state()["seq"]
-        act(anna, seq, "throw")
-        seq = anna.next_state()["seq"]
-        act(anna, seq, "write", box="chance")
+        anna.acts({"action": "throw"}, {"action": "write", "box": "chance"})
         notes = []
         while True:
             state = anna.next_state()
@@ -572,16 +469,6 @@ def test_a_rematch_rotates_the_seats_and_keeps_the_finished_record(
     assert len(known_seed) == 2
 
 
-def _without_presence(state: Mapping[str, Any]) -> dict[str, Any]:
-    data = copy.deepcopy(dict(state))
-    data["room"]["spectators"] = None
-    for seat in data["room"]["seats"]:
-        seat["connected"] = None
-    for player in data["game"]["players"]:
-        player["connected"] = None
-    return data
-
-
 def test_a_restarted_server_goes_on_where_the_clients_were(tmp_path: Path) -> None:
     with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
         room, anna_token = poker_room(client, seats=[{"open": True}, {"bot": "chaser"}])
@@ -601,10 +488,10 @@ def test_a_restarted_server_goes_on_where_the_clients_were(tmp_path: Path) -> No
         back = anna.next_state()
         play_out(client, room, anna, {0: anna, 1: boris}, Random(22))
         final = get_record(client, room)
-    assert _without_presence(public) == _without_presence(seen_public)
+    assert without_presence(public) == without_presence(seen_public)
     assert record == seen_record
     assert back["seq"] == seen["seq"]
-    assert _without_presence(back) == _without_presence(seen)
+    assert without_presence(back) == without_presence(seen)
     assert back["game"]["showing"] == seen["game"]["showing"]
     done = len(record["turns"]) - 1
     assert final["turns"][:done] == record["turns"][:done]

@@ -9,7 +9,7 @@ PROTOCOL.md is the contract. The pieces, each in a module of its own:
   :class:`~.room.Room` and poker dice's :class:`~.poker_room.PokerRoom`, found by the
   game's name in :mod:`.tables`;
 * :mod:`.views`, :mod:`.poker_views` — what a connection may see of a room, in its
-  language;
+  language, inside the frame every game's view shares (:mod:`.view_frame`);
 * :mod:`.store` — rooms in a database (SQLite by default, any SQLAlchemy URL);
 * :mod:`.limits` — rate limits;
 * :mod:`.server` — the ASGI application: HTTP, WebSockets, computer players and clocks;

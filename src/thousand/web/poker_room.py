@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from thousand.core.errors import IllegalActionError, ThousandError
+from thousand.core.errors import IllegalActionError
 from thousand.core.fairdice import SeededDice
 from thousand.core.i18n import N_, Translator
 from thousand.core.players import Seat
@@ -54,7 +54,14 @@ from thousand.games.poker_dice.words import (
     rules_title,
 )
 from thousand.web.protocol import Options, ProtocolError
-from thousand.web.room import PROGRAM, BaseRoom, illegal, read_rules_file
+from thousand.web.room import (
+    PROGRAM,
+    ActionFields,
+    BaseRoom,
+    checked_rules,
+    illegal,
+    record_language,
+)
 
 LEVEL_NAMES: dict[str, str] = {
     "greedy": N_("greedy"),
@@ -65,16 +72,6 @@ LEVEL_NAMES: dict[str, str] = {
 
 SOLVING = N_("Solving the strategy of {rules} once (about 10 s)…")
 """Said while the solver's strategy is made for an ``optimal`` computer."""
-
-
-def poker_rules_of(spec: object) -> tuple[Rules, str | dict[str, Any]]:
-    """The rules of a poker dice room from ``rules`` (a preset name, a preset plus
-    overrides, or ``{"file": TEXT}``); 422 naming what is wrong."""
-    try:
-        rules = rules_from_spec(read_rules_file(spec, DEFAULT_PRESET))
-    except ThousandError as exc:
-        raise ProtocolError("invalid", f"rules: {exc}", 422) from None
-    return rules, rules_to_spec(rules)
 
 
 def thrown_in(record: Mapping[str, Any]) -> int:
@@ -90,14 +87,16 @@ class PokerRoom(BaseRoom):
     LEVELS: ClassVar[tuple[str, ...]] = tuple(BOT_LEVELS)
     STAND_IN: ClassVar[str] = "chaser"
     DEFAULT_RULES: ClassVar[str] = DEFAULT_PRESET
+    PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
 
     game: Rules
     session: Session | None = None
-    _stand_ins: dict[int, Policy] = field(default_factory=dict)
 
     @classmethod
     def rules_of(cls, spec: object) -> tuple[Rules, str | dict[str, Any]]:
-        return poker_rules_of(spec)
+        """The rules of a poker dice room from ``rules`` (:func:`checked_rules`)."""
+        rules = checked_rules(spec, DEFAULT_PRESET, rules_from_spec)
+        return rules, rules_to_spec(rules)
 
     @classmethod
     def check_options(cls, options: Options) -> None:
@@ -115,18 +114,12 @@ class PokerRoom(BaseRoom):
         return tr.gettext(LEVEL_NAMES.get(level, level))
 
     @classmethod
-    def catalog(cls, tr: Translator) -> dict[str, Any]:
-        return {
-            "presets": [
-                {
-                    "name": name,
-                    "title": preset_title(tr, name),
-                    "description": preset_description(tr, name),
-                }
-                for name in PRESET_NAMES
-            ],
-            "levels": [{"level": level, "name": cls.level_name(tr, level)} for level in cls.LEVELS],
-        }
+    def preset_title(cls, tr: Translator, name: str) -> str:
+        return preset_title(tr, name)
+
+    @classmethod
+    def preset_description(cls, tr: Translator, name: str) -> str:
+        return preset_description(tr, name)
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error, self.game)
@@ -151,9 +144,8 @@ class PokerRoom(BaseRoom):
 
     # -- the game -------------------------------------------------------------------
 
-    def _new_game(self) -> None:
-        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
-        self.session = Session.new(
+    def _new_session(self, seats: list[Seat]) -> Session:
+        return Session.new(
             self.game,
             seats,
             language=self.options.language,
@@ -161,45 +153,13 @@ class PokerRoom(BaseRoom):
             seed=secrets.randbits(32),
             dice=SeededDice(self.seed, domain=NAME),
         )
-        self._stand_ins = {}
 
-    @property
-    def started(self) -> bool:
-        return self.session is not None
-
-    def _current(self) -> int:
-        assert self.session is not None
-        return self.session.position.current
-
-    def _player_name(self, seat: int) -> str:
-        assert self.session is not None
-        return self.session.position.players[seat].name
-
-    def _game_over(self) -> bool:
-        return self.session is not None and self.session.position.over
-
-    def _record_meta(self) -> dict[str, Any]:
-        assert self.session is not None
-        meta = self.session.record.meta
-        if meta is None:
-            meta = self.session.record.meta = {}
-        return meta
-
-    def _act(
-        self,
-        seat: int,
-        mover: int,
-        action: str,
-        *,
-        dice: list[int] | None,
-        keep: list[int] | None,
-        box: str | None,
-        places: list[int] | None = None,
-    ) -> None:
-        del seat, dice
-        if action == "throw" and places is not None:
-            keep = self._kept_at(places, keep)
-        self._apply(self._action(action, keep, box), mover, places)
+    def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
+        del seat
+        keep = sent.keep
+        if sent.action == "throw" and sent.places is not None:
+            keep = self._kept_at(sent.places, keep)
+        self._apply(self._action(sent.action, keep, sent.box), mover, sent.places)
 
     def _kept_at(self, places: list[int], keep: list[int] | None) -> list[int]:
         """The faces a throw keeps, from the places of the dice kept (the server's
@@ -245,42 +205,14 @@ class PokerRoom(BaseRoom):
             self.seats[person].auto = False
         self._changed()
 
-    def computer_policy(self) -> Policy:
-        """The policy of the computer to move: the seat's own, or the stand-in level's."""
-        session = self.session
-        mover = self.mover
-        assert session is not None and mover is not None
-        if self.seats[mover].kind == "bot":
-            return session.policies[mover]
-        if mover not in self._stand_ins:
-            self._stand_ins[mover] = make_bot(self.STAND_IN, self.game)
-        return self._stand_ins[mover]
+    def _stand_in(self) -> Policy:
+        return make_bot(self.STAND_IN, self.game)
 
-    def computer_decision(self) -> Callable[[], Action]:
-        session = self.session
-        assert session is not None
-        policy, position = self.computer_policy(), session.position
-        return lambda: policy(position)
-
-    def bot_step(self, move: Action) -> None:
-        assert self.session is not None and self.computer_to_move()
-        self._apply(move)
-
-    # -- the record and storing ------------------------------------------------------
-
-    def record(self) -> dict[str, Any] | None:
-        """The current game's record (POKER_DICE.md §4): no dice seed in it until the
-        game ends."""
-        return None if self.session is None else self.session.record.to_data()
-
-    def _restore(self, doc: Mapping[str, Any]) -> None:
-        record = doc.get("record")
-        if record is None:
-            return
-        meta = record.get("meta") or {}
-        self.session = Session.resume(
+    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> Session:
+        del doc
+        return Session.resume(
             record,
-            language=str(meta.get("language", "en")),
+            language=record_language(record),
             program=PROGRAM,
             dice=SeededDice(self.seed, thrown_in(record), domain=NAME),
         )

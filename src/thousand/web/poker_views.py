@@ -49,6 +49,7 @@ from thousand.games.poker_dice.words import (
     written,
 )
 from thousand.web.poker_room import PokerRoom
+from thousand.web.view_frame import built_once, clock, frame, seat_fields, seed_if_over, waiting
 
 
 def replayed(room: PokerRoom, session: Session) -> Replay:
@@ -99,17 +100,17 @@ def _last(session: Session) -> dict[str, Any] | None:
     }
 
 
+def _blank_player(name: str) -> dict[str, Any]:
+    """A player of the replay before their first turn."""
+    return {"name": name, "boxes": {}, "subtotal": 0, "bonus": 0, "extra": 0, "total": 0}
+
+
 def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME that every connection of ``tr``'s language sees alike."""
     session = room.session
     rules = room.game
     base: dict[str, Any] = {
-        "game": room.GAME,
-        "number": room.number,
-        "dice_commitment": room.dice_commitment,
-        "dice": room.options.dice,
-        "legal": [],
-        "refusals": {},
+        **frame(room),
         "sheet": rules.sheet,
         "throws": rules.throws,
         "doubling": rules.first_throw_double,
@@ -118,16 +119,9 @@ def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> d
         },
     }
     if session is None:
-        names = [seat.name for seat in room.seats if seat.name is not None]
         base.update(
-            players=[
-                {"name": name, "boxes": {}, "subtotal": 0, "bonus": 0, "extra": 0, "total": 0}
-                for name in names
-            ],
-            turns=[],
-            winner=None,
+            waiting(room, _blank_player),
             winners=[],
-            to_move=None,
             boxes=[],
             upper=[],
             showing=None,
@@ -135,25 +129,14 @@ def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> d
             last=None,
             round=0,
             contenders=[],
-            deadline=None,
-            thinking=False,
         )
         return base
     position = session.position
     replay_now = replayed(room, session)
     base.update(replay_now.to_json_data())
     for index, player in enumerate(base["players"]):
-        seat_state = room.seats[index]
         sheet = position.players[index]
-        player.update(
-            seat=index,
-            kind=seat_state.kind,
-            connected=seat_state.kind == "bot" or connected[index],
-            level=seat_state.level,
-            auto=seat_state.auto,
-            bank=sheet.bank,
-            dice=list(sheet.hand),
-        )
+        player.update(seat_fields(room, index, connected), bank=sheet.bank, dice=list(sheet.hand))
     names = list(position.players[0].boxes) if position.players else []
     moving = not position.over and position.throws > 0 and not position.in_air
     base.update(
@@ -166,11 +149,9 @@ def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> d
         last=_last(session),
         round=position.round,
         contenders=list(position.contenders),
-        deadline=None if room.deadline is None else room.deadline.isoformat(),
-        thinking=room.computer_to_move(),
+        **clock(room),
+        **seed_if_over(room),
     )
-    if room.status == "over":
-        base["dice_seed"] = room.seed.hex()
     base["view"] = {**base["view"], **_words(room, session, replay_now, tr)}
     return base
 
@@ -251,16 +232,9 @@ def game_view(
     """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator); what
     every connection of one language sees alike is built once per change."""
     del advice  # no advisor for poker dice
-    key = (room.seq, tr.language, tuple(connected))
-    cached = room.view_cache.get(key)
-    if cached is None:
-        if len(room.view_cache) > 8:
-            room.view_cache.clear()
-        cached = room.view_cache[key] = shared_view(room, tr, connected)
-    view = dict(cached)
+    view = built_once(room, tr, connected, shared_view)
     session = room.session
-    mine = session is not None and room.mover is not None and room.acts_for(seat) == room.mover
-    if not mine or session is None:
+    if session is None or room.acts_for(seat) is None:
         return view
     view["legal"] = _legal(room, session)
     view["refusals"] = _refusals(room, session, tr)

@@ -15,10 +15,13 @@ promises can be tested without a network:
   the game is over.
 
 What every room does alike — seats, tokens, the order in which an action is checked,
-the clock, rematches, storing — is :class:`BaseRoom`. The game itself is behind a small
-interface each game's room fills in (the methods marked "the game's part" below): its
-rules, its computer levels, starting a game, whose move it is, carrying out an action,
-the computer's decision, the record and what is stored of the game in play.
+the clock, the computer playing for a seat, rematches, the record, storing — is
+:class:`BaseRoom`, which reads the game in play through what every game's session has
+(:class:`thousand.core.table.TableSession`: whose move it is, the computer players, the
+record). The game itself is behind a small interface each game's room fills in (the
+methods marked "the game's part" below): its rules, presets and computer levels, starting
+and resuming a session, carrying out an action, the stand-in computer and what is stored
+of the game in play besides its record.
 :class:`Room` is dice 1000's (a :class:`~thousand.games.dice1000.table.Session`, which
 checks every action with the engine and writes the record);
 :mod:`thousand.web.poker_room` is poker dice's, and :mod:`thousand.web.tables` finds a
@@ -31,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -39,15 +42,15 @@ from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.fairdice import SEED_BYTES, commitment
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import Translator, translator
-from thousand.core.players import name_problem
+from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
+from thousand.core.table import Recorder, TableSession
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import ScriptedDice
 from thousand.games.dice1000.fairdice import SeededDice
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.presets import (
     PRESET_NAMES,
     load_preset,
@@ -56,9 +59,8 @@ from thousand.games.dice1000.presets import (
 )
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.state import Phase
-from thousand.games.dice1000.table import Seat, Session
+from thousand.games.dice1000.table import Session
 from thousand.games.dice1000.words import (
-    BOT_LEVEL_NAMES,
     bot_level,
     preset_description,
     refusal,
@@ -69,6 +71,10 @@ from thousand.web.protocol import CreateRoom, Options, ProtocolError
 
 T = TypeVar("T")
 RoomT = TypeVar("RoomT", bound="BaseRoom")
+Session_ = TableSession[Any, Any, Any, Any, Any]
+"""A game's session, whatever the game (the room reads only what every game's has)."""
+Policy = Callable[[Any], Any]
+"""A computer player: the move it makes in a position of its game."""
 
 PROGRAM = "thousand serve"
 GAME = "dice1000"
@@ -121,15 +127,8 @@ class SeatState:
         return self.kind == "person" and self.name is None
 
     def to_doc(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "level": self.level,
-            "token_hash": self.token_hash,
-            "auto": self.auto,
-            "local": self.local,
-            "keeper": self.keeper,
-        }
+        """Every field, as ``SeatState(**doc)`` takes them back."""
+        return asdict(self)
 
 
 def read_rules_file(spec: object, preset: str) -> object:
@@ -149,14 +148,19 @@ def read_rules_file(spec: object, preset: str) -> object:
     return data
 
 
-def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
-    """The rules of a dice-1000 room from ``rules``: a preset name, a preset plus
-    overrides, or ``{"file": TEXT}`` with a rules file's contents (TOML, or JSON when it
-    starts with ``{``); 422 naming what is wrong."""
+def checked_rules(spec: object, preset: str, parse: Callable[[object], T]) -> T:
+    """A game's rules from a body's ``rules`` — a preset name, a preset plus overrides,
+    or ``{"file": TEXT}`` (see :func:`read_rules_file`) — as ``parse`` (the game's
+    ``rules_from_spec``) makes them; 422 naming what is wrong."""
     try:
-        rules = rules_from_spec(read_rules_file(spec, "classic"))
+        return parse(read_rules_file(spec, preset))
     except ThousandError as exc:
         raise ProtocolError("invalid", f"rules: {exc}", 422) from None
+
+
+def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
+    """The rules of a dice-1000 room from ``rules`` (:func:`checked_rules`)."""
+    rules = checked_rules(spec, "classic", rules_from_spec)
     return game_of(rules), rules_to_spec(rules)
 
 
@@ -192,6 +196,25 @@ def _name_checked(name: str, taken: list[str]) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class ActionFields:
+    """A person's action as its message carried it: the action's name and the fields a
+    game may read with it (dice 1000: ``dice``; poker dice: ``keep``, ``box``,
+    ``places``); each game refuses what it cannot use."""
+
+    action: str
+    dice: list[int] | None = None
+    keep: list[int] | None = None
+    box: str | None = None
+    places: list[int] | None = None
+
+
+def record_language(record: Mapping[str, Any]) -> str:
+    """The language a stored record's game is played in (``meta.language``)."""
+    meta = record.get("meta") or {}
+    return str(meta.get("language", "en"))
+
+
 @dataclass
 class BaseRoom:
     """See the module docstring: what every room does, whatever its game."""
@@ -204,6 +227,8 @@ class BaseRoom:
     """The level that plays for a person whose time ran out."""
     DEFAULT_RULES: ClassVar[str]
     """The preset of a room created without ``rules``."""
+    PRESETS: ClassVar[tuple[str, ...]]
+    """The game's presets, in the order the lobby offers them."""
 
     id: str
     game: Any
@@ -222,9 +247,13 @@ class BaseRoom:
     rematch: set[int] = field(default_factory=set)
     finished_record: dict[str, Any] | None = None
     """The record of the game just finished, once a rematch has started the next one."""
+    session: Session_ | None = None
+    """The game in play: the game's table session (None until every seat is taken)."""
     view_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     """What the game's view built for the current ``seq`` (not stored)."""
     _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    _stand_ins: dict[int, Policy] = field(default_factory=dict)
+    """The computers playing for people whose time ran out, by seat (not stored)."""
 
     def memo(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
         """A value computed once for the room and ``key`` (texts that change only with the
@@ -252,75 +281,46 @@ class BaseRoom:
         """A computer level as people call it, in ``tr``'s language."""
         raise NotImplementedError
 
-    def _new_game(self) -> None:
-        """Start the game of :attr:`seed` with the seated players, and its record."""
+    @classmethod
+    def preset_title(cls, tr: Translator, name: str) -> str:
+        """A preset's title, in ``tr``'s language."""
         raise NotImplementedError
 
-    @property
-    def started(self) -> bool:
-        """A game has been started in the room (it may be over)."""
+    @classmethod
+    def preset_description(cls, tr: Translator, name: str) -> str:
+        """What a preset plays like, in ``tr``'s language."""
         raise NotImplementedError
 
-    def _current(self) -> int:
-        """The seat to move in the game in play (the last mover once it is over)."""
+    def _new_session(self, seats: list[Seat]) -> Session_:
+        """The session of a new game of :attr:`seed` with ``seats``, and its record."""
         raise NotImplementedError
 
-    def _player_name(self, seat: int) -> str:
-        return self.seats[seat].name or ""
-
-    def _game_over(self) -> bool:
+    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> Session_:
+        """The session of the game in play brought back from its stored ``record`` (and
+        what :meth:`_game_doc` stored beside it in ``doc``)."""
         raise NotImplementedError
 
-    def _act(
-        self,
-        seat: int,
-        mover: int,
-        action: str,
-        *,
-        dice: list[int] | None,
-        keep: list[int] | None,
-        box: str | None,
-        places: list[int] | None = None,
-    ) -> None:
+    def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
         """Carry out a person's action for ``mover`` (entered by ``seat``), or refuse it."""
         raise NotImplementedError
 
-    def computer_decision(self) -> Callable[[], Any]:
-        """The decision of the computer to move, as a call the server runs off its event
-        loop (it sees only a snapshot of the position); its result goes to
-        :meth:`bot_step`."""
+    def _apply(self, move: Any) -> None:
+        """Make ``move`` through the engine's checked path (refusals change nothing),
+        then :meth:`_changed`."""
         raise NotImplementedError
 
-    def bot_step(self, move: Any) -> None:
-        """Apply the computer's decision ``move``."""
-        raise NotImplementedError
-
-    def record(self) -> dict[str, Any] | None:
-        """The current game's record: no dice seed in it until the game ends."""
-        raise NotImplementedError
-
-    def _record_meta(self) -> dict[str, Any]:
-        """The current record's ``meta``, to be written into."""
+    def _stand_in(self) -> Policy:
+        """A new computer of level :attr:`STAND_IN`, to play for a person."""
         raise NotImplementedError
 
     def _game_doc(self) -> dict[str, Any]:
         """What is stored of the game in play besides its record (nothing by default)."""
         return {}
 
-    def _restore(self, doc: Mapping[str, Any]) -> None:
-        """Bring back the game in play from the document :meth:`to_doc` wrote."""
-        raise NotImplementedError
-
     def may_undo(self, seat: int | None) -> bool:
         """``seat`` may take back the last throw it entered (table dice)."""
         del seat
         return False
-
-    @classmethod
-    def catalog(cls, tr: Translator) -> dict[str, Any]:
-        """The game's presets (``name``, ``title``, ``description``) and computer levels
-        (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
-        raise NotImplementedError
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         """Why the engine refused an action, in ``tr``'s language."""
@@ -335,6 +335,24 @@ class BaseRoom:
     def solving_note(self, tr: Translator) -> str:
         """What clients are told while :meth:`preparation`'s call runs."""
         raise NotImplementedError
+
+    # -- what the lobby offers -----------------------------------------------------
+
+    @classmethod
+    def catalog(cls, tr: Translator) -> dict[str, Any]:
+        """The game's presets (``name``, ``title``, ``description``) and computer levels
+        (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        return {
+            "presets": [
+                {
+                    "name": name,
+                    "title": cls.preset_title(tr, name),
+                    "description": cls.preset_description(tr, name),
+                }
+                for name in cls.PRESETS
+            ],
+            "levels": [{"level": level, "name": cls.level_name(tr, level)} for level in cls.LEVELS],
+        }
 
     # -- making one ----------------------------------------------------------------
 
@@ -427,7 +445,8 @@ class BaseRoom:
             self._start_game()
 
     def _start_game(self) -> None:
-        self._new_game()
+        self.session = self._new_session([Seat(seat.name or "", seat.level) for seat in self.seats])
+        self._stand_ins = {}
         self._record_meta().update(
             room=self.id,
             game_number=self.number,
@@ -437,6 +456,21 @@ class BaseRoom:
         self._memo.clear()
         self.status = "playing"
         self._set_deadline()
+
+    @property
+    def started(self) -> bool:
+        """A game has been started in the room (it may be over)."""
+        return self.session is not None
+
+    def _current(self) -> int:
+        """The seat to move in the game in play (the last mover once it is over)."""
+        assert self.session is not None
+        return int(self.session.now.current)
+
+    def _player_name(self, seat: int) -> str:
+        """The name of the player in ``seat`` (the session's players are the room's
+        seats as they were when the game started, and names never change)."""
+        return self.seats[seat].name or ""
 
     @property
     def dice_commitment(self) -> str:
@@ -482,7 +516,7 @@ class BaseRoom:
         mover = self._current()
         if self.acts_for(seat) != mover and not (action == "undo" and self.may_undo(seat)):
             raise ProtocolError("not_your_turn", f"it is {self._player_name(mover)}'s turn")
-        self._act(seat, mover, action, dice=dice, keep=keep, box=box, places=places)
+        self._act(seat, mover, ActionFields(action, dice, keep, box, places))
 
     def acts_for(self, seat: int | None) -> int | None:
         """The seat whose move a connection holding ``seat`` may enter now: its own, or
@@ -498,11 +532,39 @@ class BaseRoom:
             return mover
         return None
 
+    def computer_policy(self) -> Policy:
+        """The policy of the computer to move: the seat's own, or the stand-in level's."""
+        session = self.session
+        mover = self.mover
+        assert session is not None and mover is not None
+        if self.seats[mover].kind == "bot":
+            return session.policies[mover]
+        if mover not in self._stand_ins:
+            self._stand_ins[mover] = self._stand_in()
+        return self._stand_ins[mover]
+
+    def computer_decision(self) -> Callable[[], Any]:
+        """The decision of the computer to move, as a call the server runs off its event
+        loop (it sees only a snapshot of the position); its result goes to
+        :meth:`bot_step`."""
+        assert self.session is not None
+        policy, position = self.computer_policy(), self.session.now
+        return lambda: policy(position)
+
+    def bot_step(self, move: Any) -> None:
+        """Apply the computer's decision ``move`` (chosen off the event loop by the server).
+
+        A computer's own throws come from the room's seed, under table dice too: the
+        people at the table need not throw for it (documented in docs/web.md).
+        """
+        assert self.started and self.computer_to_move()
+        self._apply(move)
+
     def _changed(self) -> None:
         """One accepted change of the game: ``seq`` moves on, and a game that just ended
         publishes its seed in the record."""
         self.seq += 1
-        if self.status == "playing" and self._game_over():
+        if self.status == "playing" and self.session is not None and self.session.is_over:
             self.status = "over"
             self._record_meta().update(dice_seed=self.seed.hex(), finished=now_stamp())
         self._set_deadline()
@@ -566,6 +628,22 @@ class BaseRoom:
 
     # -- the record ------------------------------------------------------------------
 
+    def record(self) -> dict[str, Any] | None:
+        """The current game's record (RECORD.md, POKER_DICE.md §4): no dice seed in it
+        until the game ends."""
+        if self.session is None:
+            return None
+        record: Recorder = self.session.record
+        return record.to_data()
+
+    def _record_meta(self) -> dict[str, Any]:
+        """The current record's ``meta``, to be written into."""
+        assert self.session is not None
+        record: Recorder = self.session.record
+        if record.meta is None:
+            record.meta = {}
+        return record.meta
+
     def public_record(self) -> dict[str, Any] | None:
         """The record as clients get it: while the game is on, without the computer
         players' own random seed (their tie-breaks could be foreseen with it)."""
@@ -613,7 +691,9 @@ class BaseRoom:
             deadline=None if doc["deadline"] is None else datetime.fromisoformat(doc["deadline"]),
             rematch=set(doc["rematch"]),
         )
-        room._restore(doc)
+        record = doc.get("record")
+        if record is not None:
+            room.session = room._resume(record, doc)
         return room
 
 
@@ -625,12 +705,12 @@ class Room(BaseRoom):
     LEVELS: ClassVar[tuple[str, ...]] = ("cautious", "balanced", "bold", "perfect")
     STAND_IN: ClassVar[str] = STAND_IN
     DEFAULT_RULES: ClassVar[str] = "classic"
+    PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
 
     game: Game
     session: Session | None = None
     undo_seat: int | None = None
     """Table dice: the seat that entered the last throw, while it may take it back."""
-    _stand_ins: dict[int, Policy] = field(default_factory=dict)
 
     @classmethod
     def rules_of(cls, spec: object) -> tuple[Game, str | dict[str, Any]]:
@@ -641,22 +721,12 @@ class Room(BaseRoom):
         return bot_level(tr, level)
 
     @classmethod
-    def catalog(cls, tr: Translator) -> dict[str, Any]:
-        return {
-            "presets": [
-                {
-                    "name": name,
-                    "title": rules_title(tr, load_preset(name)),
-                    "description": preset_description(tr, name),
-                }
-                for name in PRESET_NAMES
-            ],
-            "levels": [
-                {"level": level, "name": bot_level(tr, level)}
-                for level in cls.LEVELS
-                if level in BOT_LEVEL_NAMES
-            ],
-        }
+    def preset_title(cls, tr: Translator, name: str) -> str:
+        return rules_title(tr, load_preset(name))
+
+    @classmethod
+    def preset_description(cls, tr: Translator, name: str) -> str:
+        return preset_description(tr, name)
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error)
@@ -664,9 +734,8 @@ class Room(BaseRoom):
     def solving_note(self, tr: Translator) -> str:
         return solving(tr, self.game.rules)
 
-    def _new_game(self) -> None:
-        seats = [Seat(seat.name or "", seat.level) for seat in self.seats]
-        self.session = Session.new(
+    def _new_session(self, seats: list[Seat]) -> Session:
+        return Session.new(
             self.game,
             seats,
             language=self.options.language,
@@ -674,49 +743,16 @@ class Room(BaseRoom):
             dice=SeededDice(self.seed),
             table_dice=self.options.dice == "table",
         )
-        self._stand_ins = {}
 
-    @property
-    def started(self) -> bool:
-        return self.session is not None
-
-    def _current(self) -> int:
-        assert self.session is not None
-        return self.session.state.current
-
-    def _player_name(self, seat: int) -> str:
-        assert self.session is not None
-        return self.session.state.players[seat].name
-
-    def _game_over(self) -> bool:
-        return self.session is not None and self.session.state.is_over
-
-    def _record_meta(self) -> dict[str, Any]:
-        assert self.session is not None
-        meta = self.session.record.meta
-        assert meta is not None
-        return meta
-
-    def _act(
-        self,
-        seat: int,
-        mover: int,
-        action: str,
-        *,
-        dice: list[int] | None,
-        keep: list[int] | None,
-        box: str | None,
-        places: list[int] | None = None,
-    ) -> None:
-        del box, places
-        if action == "undo" and self.options.dice == "table":
+    def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
+        if sent.action == "undo" and self.options.dice == "table":
             self.undo(seat)
             return
-        faces = dice if dice is not None else keep
-        move = self._action(action, faces)
+        faces = sent.dice if sent.dice is not None else sent.keep
+        move = self._action(sent.action, faces)
         self.seats[mover].auto = False
-        self._apply(move, entered=faces if action == "dice" else None)
-        self.undo_seat = seat if action == "dice" else None
+        self._apply(move, entered=faces if sent.action == "dice" else None)
+        self.undo_seat = seat if sent.action == "dice" else None
 
     def may_undo(self, seat: int | None) -> bool:
         """``seat`` entered the last throw and nobody has decided anything since."""
@@ -779,49 +815,19 @@ class Room(BaseRoom):
             raise illegal(exc) from None
         self._changed()
 
-    def computer_policy(self) -> Policy:
-        """The policy of the computer to move: the seat's own, or the stand-in level's."""
-        session = self.session
-        mover = self.mover
-        assert session is not None and mover is not None
-        if self.seats[mover].kind == "bot":
-            return session.policies[mover]
-        if mover not in self._stand_ins:
-            self._stand_ins[mover] = make_bot(self.STAND_IN, secrets.randbits(32))
-        return self._stand_ins[mover]
-
-    def computer_decision(self) -> Callable[[], Action]:
-        session = self.session
-        assert session is not None
-        policy, state = self.computer_policy(), session.state
-        return lambda: policy(state)
-
-    def bot_step(self, move: Action) -> None:
-        """Apply the computer's decision ``move`` (chosen off the event loop by the server).
-
-        Under table dice a computer's own throws come from the room's seed: the people
-        at the table need not throw for it (documented in docs/web.md).
-        """
-        session = self.session
-        assert session is not None and self.computer_to_move()
-        self._apply(move)
-
-    def record(self) -> dict[str, Any] | None:
-        """The current game's record (RECORD.md): no dice seed in it until the game ends."""
-        return None if self.session is None else self.session.record.to_data()
+    def _stand_in(self) -> Policy:
+        return make_bot(self.STAND_IN, secrets.randbits(32))
 
     def _game_doc(self) -> dict[str, Any]:
         session = self.session
         return {"awaiting_keep": session is not None and session.state.phase is Phase.SET_ASIDE}
 
-    def _restore(self, doc: Mapping[str, Any]) -> None:
+    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> Session:
         """A throw whose scoring dice were still being chosen (``choose_dice``) is written
         in the record as if every scoring die were set aside; ``awaiting_keep`` says it
         was not, and the throw is replayed onto the position before it so the choice is
         open again, as the clients last saw it."""
-        record = doc.get("record")
-        if record is not None:
-            self.session = _resume(record, self.seed, bool(doc.get("awaiting_keep")))
+        return _resume(record, self.seed, bool(doc.get("awaiting_keep")))
 
 
 def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session:
@@ -838,11 +844,10 @@ def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session
         data["turns"] = turns
     replayed = replay(data)
     thrown = sum(len(turn.throws) for turn in replayed.turns)
-    meta = data.get("meta") or {}
     session = Session.resume(
         data,
         replayed,
-        language=str(meta.get("language", "en")),
+        language=record_language(data),
         program=PROGRAM,
         dice=SeededDice(seed, thrown),
     )
