@@ -16,7 +16,7 @@ from thousand.cli.storage import (
     load_game,
     new_game_path,
     save_record,
-    start,
+    saved_to,
 )
 from thousand.core.errors import InputFileError, RecordError, SaveError
 from thousand.games.dice1000 import Game, RandomDice, load_preset
@@ -32,7 +32,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def finished_game(path: Path, seed: int = 1) -> Session:
     seats = [Seat("Ivan", "bold"), Seat("Olga", "cautious")]
     game = Game(load_preset("classic"))
-    session = start(game, seats, language="en", path=path, seed=seed)
+    session = Session.new(game, seats, seed=seed, **saved_to(path, language="en"))
     while not session.state.is_over:
         session.bot_step()
     return session
@@ -83,13 +83,11 @@ def test_a_failed_save_keeps_the_previous_one(
 def test_every_turn_is_saved_as_it_ends(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     game = Game(load_preset("classic"))
-    session = start(
+    session = Session.new(
         game,
         [Seat("A", "bold"), Seat("B", "bold")],
-        language="en",
-        path=path,
         seed=2,
-        dice=RandomDice(2),
+        **saved_to(path, language="en", dice=RandomDice(2)),
     )
     while len(session.turns) < 5:
         step = session.bot_step()
@@ -125,12 +123,11 @@ def test_the_list_of_games(folder: Path) -> None:
     assert list_games() == []
     games = folder / "games"
     finished_game(games / "a.json", seed=3)
-    unfinished = start(
+    unfinished = Session.new(
         Game(load_preset("ussr")),
         [Seat("Anna"), Seat("Bot", "bold")],
-        language="ru",
-        path=games / "b.json",
         seed=4,
+        **saved_to(games / "b.json", language="ru"),
     )
     unfinished.save()
     (games / "c.json").write_text("not json", encoding="utf-8")

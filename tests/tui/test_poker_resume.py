@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from tests.tui.poker_support import BOX_KEY, drive, poker_app, poker_session, press, until
-from thousand.cli.storage import SavedPokerGame, load_any_game, resume_poker
+from thousand.cli.storage import SavedPokerGame, load_any_game, resume
 from thousand.core.dice import ScriptedDice
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
@@ -42,7 +42,7 @@ def test_resume_after_a_kill_continues_from_the_last_finished_turn(tmp_path: Pat
     data = json.loads(save.read_text())
     assert len(data["turns"]) == 2
 
-    session = resume_poker(saved_poker(save), language="en", dice=ScriptedDice([[3, 3, 3, 3, 1]]))
+    session = resume(saved_poker(save), language="en", dice=ScriptedDice([[3, 3, 3, 3, 1]]))
     second = poker_app(session)
 
     async def resumed(app: PokerApp, pilot: Pilot[int]) -> None:
@@ -78,7 +78,7 @@ def test_quit_saves_the_turn_in_progress_and_resume_continues_it(tmp_path: Path)
         {"player": "Anna", "rolls": [[6, 2, 6, 3, 1], {"keep": [6, 6], "dice": [6, 4, 5]}]}
     ]
 
-    session = resume_poker(saved_poker(save), language="en", dice=ScriptedDice([[6, 6]]))
+    session = resume(saved_poker(save), language="en", dice=ScriptedDice([[6, 6]]))
     assert session.position.throws == 2 and session.position.dice == (4, 5, 6, 6, 6)
     assert session.shown == [6, 6, 6, 4, 5]  # where they lay
     second = poker_app(session)
@@ -102,7 +102,7 @@ def test_resume_keeps_computer_players_and_language(tmp_path: Path) -> None:
     session.save()
     saved = saved_poker(save)
     assert saved.meta["language"] == "ru" and saved.meta["seed"] == 3
-    resumed = resume_poker(saved, language="ru")
+    resumed = resume(saved, language="ru")
     assert [seat.bot for seat in resumed.seats] == [None, "chaser"]
     assert set(resumed.policies) == {1}
     app = PokerApp(resumed, translator("ru"), fast=True)
@@ -127,7 +127,7 @@ def test_a_resumed_finished_game_shows_its_winners(tmp_path: Path) -> None:
     session.throw([0, 1])
     session.stop()
     assert session.position.over
-    resumed = resume_poker(saved_poker(save), language="ru")
+    resumed = resume(saved_poker(save), language="ru")
     app = PokerApp(resumed, translator("ru"), fast=True)
 
     async def body(app: PokerApp, pilot: Pilot[int]) -> None:

@@ -8,9 +8,10 @@ a file; ``THOUSAND_DATA_DIR`` overrides the folder (tests, portable installs).
 
 Writing is atomic — the record goes to a temporary file in the same folder, is flushed
 to disk, then renamed over the old one — so a crash or Ctrl-C leaves either the previous
-save or the new one, never half a file. Reading goes through
-:func:`thousand.games.dice1000.record.replay`, so a file that is not a legal record of a game is
-refused with one clear line before anything is written to it.
+save or the new one, never half a file. Reading goes through the game's own replay
+(:func:`thousand.games.dice1000.record.replay`, the record's ``game`` deciding), so a
+file that is not a legal record of a game is refused with one clear line before anything
+is written to it; :func:`resume` continues a saved game of any game at its table.
 """
 
 from __future__ import annotations
@@ -18,22 +19,23 @@ from __future__ import annotations
 import glob
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import platformdirs
 
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
-from thousand.core.players import Seat, seat_levels
+from thousand.core.players import seat_levels
 from thousand.core.records import SaveRecord, dump_record
+from thousand.core.table import TableOptions
 from thousand.games import game_of_record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.dice import DiceSource
-from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import Replay, replay
 from thousand.games.dice1000.table import Session
 from thousand.games.poker_dice import record as poker_record
@@ -126,32 +128,51 @@ def file_saver(path: Path) -> SaveRecord:
     return save
 
 
+def saved_to(path: Path, *, language: str, dice: DiceSource | None = None) -> TableOptions:
+    """A table of this front-end (:data:`PROGRAM`) saving to ``path`` after every turn:
+    ``Session.new(rules, seats, **saved_to(path, language=...))`` of any game."""
+    return TableOptions(language=language, program=PROGRAM, save=file_saver(path), dice=dice)
+
+
+S = TypeVar("S")
+
+
 @dataclass(frozen=True, slots=True)
-class SavedGame:
-    """A record read from disk and replayed: its data (to continue it) and its position."""
+class Saved(ABC, Generic[S]):
+    """A record read from disk and replayed, of a game whose table is ``S``: its data
+    (to continue it) and, in each game's subclass, its replay."""
 
     path: Path
     data: dict[str, Any]
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        meta = self.data.get("meta")
+        return meta if isinstance(meta, dict) else {}
+
+    @abstractmethod
+    def session(self, table: TableOptions) -> S:
+        """The game's table where the record stops (see :func:`resume`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame(Saved[Session]):
+    """A saved game of dice 1000."""
+
     replay: Replay
 
-    @property
-    def meta(self) -> dict[str, Any]:
-        meta = self.data.get("meta")
-        return meta if isinstance(meta, dict) else {}
+    def session(self, table: TableOptions) -> Session:
+        return Session.resume(self.data, self.replay, **table)
 
 
 @dataclass(frozen=True, slots=True)
-class SavedPokerGame:
-    """A saved game of poker dice, read and replayed (:class:`SavedGame`'s twin)."""
+class SavedPokerGame(Saved[poker_table.Session]):
+    """A saved game of poker dice."""
 
-    path: Path
-    data: dict[str, Any]
     replay: poker_record.Replay
 
-    @property
-    def meta(self) -> dict[str, Any]:
-        meta = self.data.get("meta")
-        return meta if isinstance(meta, dict) else {}
+    def session(self, table: TableOptions) -> poker_table.Session:
+        return poker_table.Session.resume(self.data, **table)
 
 
 def load_game(path: Path | str) -> SavedGame:
@@ -180,89 +201,18 @@ def load_any_game(path: Path | str) -> SavedGame | SavedPokerGame:
         raise RecordError(f"{shown}: {exc}") from None
 
 
-def start(
-    game: Game,
-    seats: Sequence[Seat],
-    *,
-    language: str,
-    path: Path,
-    seed: int | None = None,
-    dice: DiceSource | None = None,
-    table_dice: bool = False,
-) -> Session:
-    """A new game of the terminal front-end, saved to ``path`` after every turn
-    (``table_dice``: real dice, the faces typed in)."""
-    return Session.new(
-        game,
-        seats,
-        language=language,
-        program=PROGRAM,
-        seed=seed,
-        save=file_saver(path),
-        dice=dice,
-        table_dice=table_dice,
-    )
-
-
-def start_poker(
-    rules: PokerRules,
-    seats: Sequence[Seat],
-    *,
-    language: str,
-    path: Path,
-    seed: int | None = None,
-    dice: DiceSource | None = None,
-) -> poker_table.Session:
-    """A new game of poker dice of the terminal front-end, saved to ``path`` after every turn."""
-    return poker_table.Session.new(
-        rules,
-        seats,
-        language=language,
-        program=PROGRAM,
-        seed=seed,
-        save=file_saver(path),
-        dice=dice,
-    )
-
-
-def resume_poker(
-    saved: SavedPokerGame,
-    *,
-    language: str,
-    save_path: Path | None = None,
-    dice: DiceSource | None = None,
-) -> poker_table.Session:
-    """Continue a saved game of poker dice, saving to its own file unless ``save_path``
-    names another."""
-    try:
-        return poker_table.Session.resume(
-            saved.data,
-            language=language,
-            program=PROGRAM,
-            save=file_saver(saved.path if save_path is None else save_path),
-            dice=dice,
-        )
-    except RecordError as exc:
-        raise RecordError(f"{saved.path}: {exc}") from None
-
-
 def resume(
-    saved: SavedGame,
+    saved: Saved[S],
     *,
     language: str,
     save_path: Path | None = None,
     dice: DiceSource | None = None,
-) -> Session:
-    """Continue a saved game, saving to its own file unless ``save_path`` names another."""
+) -> S:
+    """Continue a saved game of any game, saving to its own file unless ``save_path``
+    names another; an error of its record names the file."""
+    path = saved.path if save_path is None else save_path
     try:
-        return Session.resume(
-            saved.data,
-            saved.replay,
-            language=language,
-            program=PROGRAM,
-            save=file_saver(saved.path if save_path is None else save_path),
-            dice=dice,
-        )
+        return saved.session(saved_to(path, language=language, dice=dice))
     except RecordError as exc:
         raise RecordError(f"{saved.path}: {exc}") from None
 

@@ -17,7 +17,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from thousand import __version__
 from thousand.core.dice import DiceSource, RandomDice
@@ -29,6 +29,20 @@ SEED_STRIDE = 1_000_003
 """A resumed game's dice: the saved seed moved on by this many per throw already made,
 so the game goes on reproducibly without repeating the dice it had
 (:meth:`Resumption.dice`)."""
+
+
+class TableOptions(TypedDict):
+    """How a front-end sets up a game's table, new or resumed (the keyword options of
+    every game's ``Session.new`` and ``Session.resume``)."""
+
+    language: str
+    """The language the game is played in (``meta.language``)."""
+    program: str
+    """The front-end's name in the record's ``meta``."""
+    save: SaveRecord | None
+    """Where the record goes after every turn (None: not saved)."""
+    dice: DiceSource | None
+    """Where the throws come from (None: the game's seed)."""
 
 
 class Position(Protocol):

@@ -23,14 +23,13 @@ opponent (the highest score; on a tie, whoever moves sooner) — an approximatio
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
-from typing import Any
 
 from thousand.cli.commands import poker_play
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.commands.sitting import Sitting as BaseSitting
-from thousand.cli.commands.sitting import check_new_file, saved_language
+from thousand.cli.commands.sitting import resume_game, start_game
+from thousand.cli.commands.unattended import play_unattended as play_through
 from thousand.cli.players import PlayersError, default_seats, parse_players
 from thousand.cli.storage import (
     SUFFIX,
@@ -38,11 +37,9 @@ from thousand.cli.storage import (
     games_dir,
     load_any_game,
     load_game,
-    new_game_path,
-    resume,
-    start,
+    saved_to,
 )
-from thousand.core.errors import RulesError, SaveError, ThousandError
+from thousand.core.errors import ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.games import DEFAULT_GAME, game_names
@@ -56,13 +53,8 @@ from thousand.games.dice1000.words import rules_title, solving
 POKER_DICE = "poker_dice"
 
 MAX_TURNS = 100_000
-"""An unattended game stops after this many turns (rules whose penalties outrun progress)."""
-
-MAX_SECONDS = 120.0
-"""… or after this long, whichever comes first."""
-
-SAVE_INTERVAL = 1.0
-"""Seconds between saves of an unattended game (see :func:`play_unattended`)."""
+"""An unattended game stops after this many turns (rules whose penalties outrun progress),
+or after :data:`~thousand.cli.commands.unattended.MAX_SECONDS`."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -137,34 +129,14 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return poker_play.run(args, env, saved if isinstance(saved, SavedPokerGame) else None)
     _check_game(args, DEFAULT_GAME)
     session, tr, path = prepare(args)
-    interactive = env.stdin.isatty() and env.stdout.isatty()
-    if not interactive and session.table_dice:
-        raise PlayersError(
-            tr.gettext("a game with real dice needs a terminal: the faces are typed in")
-        )
-    if not interactive and session.has_humans:
-        raise PlayersError(
-            tr.gettext(
-                "a game with people in it needs a terminal; without one, give computer "
-                "players only (--players bot:bold,bot:cautious)"
-            )
-        )
-    if not session.state.is_over:
-        prepare_perfect(session, tr, env)
-        session.save()  # proves the file can be written before anyone plays
-    if interactive:
-        from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
-
-        sitting = Sitting(session, path, tr, created=not args.resume, seed=args.seed)
-        status = ThousandApp(session, tr, fast=args.fast, again=sitting.again).run()
-        for line in sitting.close():
-            env.stderr.write(line + "\n")
-        return ExitStatus(status or 0)
-    return play_unattended(session, tr, env, path)
+    sitting = Sitting(session, path, tr, created=not args.resume, seed=args.seed)
+    return sitting.play(env, fast=args.fast)
 
 
 class Sitting(BaseSitting[Session]):
     """The games of one ``thousand play`` of dice 1000 (:class:`thousand.cli.sitting.Sitting`)."""
+
+    bots_only = "bot:bold,bot:cautious"
 
     def __init__(
         self, session: Session, path: Path, tr: Translator, *, created: bool, seed: int | None
@@ -175,19 +147,36 @@ class Sitting(BaseSitting[Session]):
     def start_next(
         self, finished: Session, seats: list[Seat], path: Path, seed: int | None
     ) -> Session:
-        session = start(
+        session = Session.new(
             finished.game,
             seats,
-            language=self.tr.language,
-            path=path,
             seed=seed,
             table_dice=finished.table_dice,
+            **saved_to(path, language=self.tr.language),
         )
         session.strategy = finished.strategy  # loaded once a sitting
         return session
 
     def thrown(self, session: Session) -> bool:
         return bool(session.turns or session.throws)
+
+    def refuse_unattended(self, session: Session) -> None:
+        if session.table_dice:
+            raise PlayersError(
+                self.tr.gettext("a game with real dice needs a terminal: the faces are typed in")
+            )
+        super().refuse_unattended(session)
+
+    def prepare_bots(self, session: Session, env: Env) -> None:
+        prepare_perfect(session, self.tr, env)
+
+    def on_screen(self, session: Session, *, fast: bool) -> int | None:
+        from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
+
+        return ThousandApp(session, self.tr, fast=fast, again=self.again).run()
+
+    def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
+        return play_unattended(session, self.tr, env, path)
 
 
 def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
@@ -196,31 +185,17 @@ def prepare(args: argparse.Namespace) -> tuple[Session, Translator, Path]:
     Returns the session, the language and the file the game is saved in.
     """
     tr = translator(args.lang or default_language())
-    save = Path(args.save) if args.save else None
     if args.resume:
         if args.players or args.rules or args.table:
             raise PlayersError(_resume_alone(tr))
-        saved = load_game(resume_path(args.resume))
-        language = args.lang or saved_language(saved.meta) or default_language()
-        tr = translator(language)
-        if save is not None and save.resolve() != saved.path.resolve():
-            check_new_file(save, tr)
-        path = saved.path if save is None else save
-        return resume(saved, language=language, save_path=path), tr, path
+        return resume_game(args, load_game(resume_path(args.resume)))
     seats = parse_players(args.players, tr) if args.players is not None else default_seats(tr)
-    rules = load_rules(args.rules or DEFAULT_PRESET)
-    if save is None:
-        save = new_game_path()
-    else:
-        check_new_file(save, tr)
-    game = Game(rules)
-    try:
-        session = start(
-            game, seats, language=tr.language, path=save, seed=args.seed, table_dice=args.table
-        )
-    except RulesError as exc:  # the engine's own check of the names
-        raise PlayersError(str(exc)) from None
-    return session, tr, save
+    game = Game(load_rules(args.rules or DEFAULT_PRESET))
+    return start_game(
+        args,
+        tr,
+        lambda table: Session.new(game, seats, seed=args.seed, table_dice=args.table, **table),
+    )
 
 
 def _resume_alone(tr: Translator) -> str:
@@ -285,46 +260,12 @@ def resume_path(given: str) -> Path:
 
 
 def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
-    """Play a computer-only game through, saving as it goes; print the sheet.
+    """Play a computer-only game through, saving as it goes; print the sheet as text
+    (:func:`thousand.cli.commands.unattended.play_unattended`)."""
 
-    Bounded twice, for rules nobody can win: :data:`MAX_TURNS` turns and
-    :data:`MAX_SECONDS` seconds. A save rewrites the whole record, so saving after every
-    turn of a game that never ends would cost time growing with its square: here the
-    record is saved at most every :data:`SAVE_INTERVAL` seconds, and always at the end
-    (a crash loses at most that second of a game nobody is watching).
-    """
-    saver = session.save_record
-    last_save = time.monotonic()
+    def print_sheet() -> None:
+        levels = [seat.bot for seat in session.seats]
+        title = rules_title(tr, session.game.rules)
+        env.stdout.write(plain_sheet(tr, session.state, session.turns, levels, title))
 
-    def throttled(data: dict[str, Any]) -> None:
-        nonlocal last_save
-        if saver is not None and time.monotonic() - last_save >= SAVE_INTERVAL:
-            saver(data)
-            last_save = time.monotonic()
-
-    session.save_record = throttled
-    deadline = time.monotonic() + MAX_SECONDS
-    played = 0
-    try:
-        while not session.state.is_over and played < MAX_TURNS:
-            step = session.bot_step()
-            if step.end is not None:
-                played += 1
-                if session.save_error is not None:
-                    raise SaveError(session.save_error)
-                if time.monotonic() > deadline:
-                    break
-    finally:
-        session.save_record = saver
-    if played:  # the last state, whatever the throttle skipped; a finished game resumed
-        session.save()  # is left as it was (its "updated" stamp too)
-    levels = [seat.bot for seat in session.seats]
-    env.stdout.write(
-        plain_sheet(tr, session.state, session.turns, levels, rules_title(tr, session.game.rules))
-    )
-    if not session.state.is_over:
-        env.print(
-            tr.gettext("The game was stopped unfinished after {turns} turns.").format(turns=played)
-        )
-    env.print(tr.gettext("The record of the game: {path}").format(path=path))
-    return ExitStatus.OK
+    return play_through(session, tr, env, path, max_turns=MAX_TURNS, print_sheet=print_sheet)

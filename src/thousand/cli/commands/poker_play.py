@@ -22,10 +22,11 @@ import argparse
 from pathlib import Path
 
 from thousand.cli.commands.base import Env, ExitStatus
-from thousand.cli.commands.sitting import Sitting, check_new_file, saved_language
+from thousand.cli.commands.sitting import Sitting, resume_game, start_game
+from thousand.cli.commands.unattended import play_unattended as play_through
 from thousand.cli.players import PlayersError, parse_players
-from thousand.cli.storage import SavedPokerGame, new_game_path, resume_poker, start_poker
-from thousand.core.errors import RulesError, SaveError, ThousandError
+from thousand.cli.storage import SavedPokerGame, saved_to
+from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.bots import BOT_LEVELS, OptimalBot
@@ -40,7 +41,8 @@ DEFAULT_OPPONENT = "chaser"
 
 MAX_TURNS = 10_000
 """An unattended game stops after this many turns (a ranking game's play-offs are
-the only way a game can go on; a sheet game has 15 turns a player)."""
+the only way a game can go on; a sheet game has 15 turns a player), or after
+:data:`~thousand.cli.commands.unattended.MAX_SECONDS`."""
 
 
 def default_seats(tr: Translator) -> list[Seat]:
@@ -56,27 +58,9 @@ def poker_seats(text: str, tr: Translator) -> list[Seat]:
 def run(args: argparse.Namespace, env: Env, saved: SavedPokerGame | None) -> ExitStatus:
     """Play (or continue, ``saved``) a game of poker dice; see the module docstring."""
     session, tr, path = prepare(args, saved)
-    interactive = env.stdin.isatty() and env.stdout.isatty()
-    if not interactive and session.has_humans:
-        raise PlayersError(
-            tr.gettext(
-                "a game with people in it needs a terminal; without one, give computer "
-                "players only (--players bot:chaser,bot:greedy)"
-            )
-        )
-    if not session.position.over:
-        prepare_optimal(session, tr, env)
-        session.save()  # proves the file can be written before anyone plays
-    if interactive:
-        from thousand.tui.poker import PokerApp  # noqa: PLC0415 - Textual only when drawn
-
-        sitting = PokerSitting(tr, seed=args.seed)
-        sitting.games.append((session, path, saved is None))
-        status = PokerApp(session, tr, fast=args.fast, again=sitting.again).run()
-        for line in sitting.close():
-            env.stderr.write(line + "\n")
-        return ExitStatus(status or 0)
-    return play_unattended(session, tr, env, path)
+    sitting = PokerSitting(tr, seed=args.seed)
+    sitting.games.append((session, path, saved is None))
+    return sitting.play(env, fast=args.fast)
 
 
 def prepare(
@@ -84,29 +68,15 @@ def prepare(
 ) -> tuple[Session, Translator, Path]:
     """Check every option and build the session; raise a one-line :class:`ThousandError`."""
     tr = translator(args.lang or default_language())
-    save = Path(args.save) if args.save else None
     if getattr(args, "table", False):
         raise PlayersError(
             tr.gettext("--table: real dice at a real table are for dice 1000 only so far")
         )
     if saved is not None:
-        language = args.lang or saved_language(saved.meta) or default_language()
-        tr = translator(language)
-        if save is not None and save.resolve() != saved.path.resolve():
-            check_new_file(save, tr)
-        path = saved.path if save is None else save
-        return resume_poker(saved, language=language, save_path=path), tr, path
+        return resume_game(args, saved)
     seats = poker_seats(args.players, tr) if args.players is not None else default_seats(tr)
     rules = load_rules(args.rules or DEFAULT_PRESET)
-    if save is None:
-        save = new_game_path()
-    else:
-        check_new_file(save, tr)
-    try:
-        session = start_poker(rules, seats, language=tr.language, path=save, seed=args.seed)
-    except RulesError as exc:  # the engine's own check of the names
-        raise PlayersError(str(exc)) from None
-    return session, tr, save
+    return start_game(args, tr, lambda table: Session.new(rules, seats, seed=args.seed, **table))
 
 
 def prepare_optimal(session: Session, tr: Translator, env: Env) -> None:
@@ -136,14 +106,16 @@ def prepare_optimal(session: Session, tr: Translator, env: Env) -> None:
 
 
 class PokerSitting(Sitting[Session]):
-    """The games of one ``thousand play --game poker_dice`` in the terminal
+    """The games of one ``thousand play --game poker_dice``
     (:class:`thousand.cli.sitting.Sitting`)."""
+
+    bots_only = "bot:chaser,bot:greedy"
 
     def start_next(
         self, finished: Session, seats: list[Seat], path: Path, seed: int | None
     ) -> Session:
-        session = start_poker(
-            finished.rules, seats, language=self.tr.language, path=path, seed=seed
+        session = Session.new(
+            finished.rules, seats, seed=seed, **saved_to(path, language=self.tr.language)
         )
         for index, policy in session.policies.items():
             old = finished.policies.get((index + 1) % len(seats))
@@ -154,22 +126,23 @@ class PokerSitting(Sitting[Session]):
     def thrown(self, session: Session) -> bool:
         return bool(session.turns or session.position.throws)
 
+    def prepare_bots(self, session: Session, env: Env) -> None:
+        prepare_optimal(session, self.tr, env)
+
+    def on_screen(self, session: Session, *, fast: bool) -> int | None:
+        from thousand.tui.poker import PokerApp  # noqa: PLC0415 - Textual only when drawn
+
+        return PokerApp(session, self.tr, fast=fast, again=self.again).run()
+
+    def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
+        return play_unattended(session, self.tr, env, path)
+
 
 def play_unattended(session: Session, tr: Translator, env: Env, path: Path) -> ExitStatus:
-    """Play a computer-only game through, saving after every turn; print the sheet."""
-    played = 0
-    while not session.position.over and played < MAX_TURNS:
-        step = session.bot_step()
-        if step.end is not None:
-            played += 1
-            if session.save_error is not None:
-                raise SaveError(session.save_error)
-    if played:  # a finished game resumed is left as it was (its "updated" stamp too)
-        session.save()
-    env.console().print(render(replay(session.record.to_data()), tr))
-    if not session.position.over:
-        env.print(
-            tr.gettext("The game was stopped unfinished after {turns} turns.").format(turns=played)
-        )
-    env.print(tr.gettext("The record of the game: {path}").format(path=path))
-    return ExitStatus.OK
+    """Play a computer-only game through, saving as it goes; print the sheet
+    (:func:`thousand.cli.commands.unattended.play_unattended`)."""
+
+    def print_sheet() -> None:
+        env.console().print(render(replay(session.record.to_data()), tr))
+
+    return play_through(session, tr, env, path, max_turns=MAX_TURNS, print_sheet=print_sheet)

@@ -1,4 +1,12 @@
-"""What ``thousand play`` does the same for every game: a sitting of games and its files.
+"""What ``thousand play`` does the same for every game: opening a game and its file, the
+checks before play, and a sitting of games and their files.
+
+A game is a saved one continued (:func:`resume_game`: in the language it was played in
+unless ``--lang`` says otherwise, saved to its own file or to ``--save``) or a new one
+(:func:`start_game`: saved to ``--save`` or a new file in the games folder). ``--save``
+never names an existing file (:func:`check_new_file`). :meth:`Sitting.play` plays it:
+full screen with a terminal; without one, a game of computer players only is played
+through (:mod:`thousand.cli.commands.unattended`) and a game with people in it refused.
 
 A sitting is the games one ``thousand play`` in the terminal plays, each with its file.
 "Play again" after a game (key N) adds one: the same rules and players, the seat order
@@ -8,23 +16,26 @@ this run created in which no die was thrown — starting and quitting at once wo
 otherwise leave an empty game in ``thousand games`` — and names the others. The file of
 a resumed game is never deleted, whatever happened to it.
 
-A game's play command subclasses :class:`Sitting` with how its next game starts and how
-it tells that a die was thrown; the checks of ``--save`` and a saved game's language are
-here too, so both games' commands word them alike.
+A game's play command subclasses :class:`Sitting` with what is the game's own: how its
+next game starts, how it tells that a die was thrown, how its computer players get
+ready, its screen and its unattended sheet; every check is worded as for every game.
 """
 
 from __future__ import annotations
 
+import argparse
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
-from thousand.cli.commands.base import MAX_SEED
-from thousand.cli.storage import new_game_path
-from thousand.core.errors import InputFileError
-from thousand.core.i18n import LANGUAGES, Translator
+from thousand.cli.commands.base import MAX_SEED, Env, ExitStatus
+from thousand.cli.players import PlayersError
+from thousand.cli.storage import Saved, new_game_path, resume, saved_to
+from thousand.core.errors import InputFileError, RulesError
+from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.core.players import Seat
+from thousand.core.table import TableOptions
 
 
 class SittingSession(Protocol):
@@ -33,14 +44,56 @@ class SittingSession(Protocol):
     @property
     def seats(self) -> Sequence[Seat]: ...
 
+    @property
+    def has_humans(self) -> bool: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
     def save(self) -> None: ...
 
 
 S = TypeVar("S", bound=SittingSession)
 
 
+def resume_game(args: argparse.Namespace, saved: Saved[S]) -> tuple[S, Translator, Path]:
+    """A saved game continued, the language it goes on in, and its file.
+
+    The language is ``--lang``, else the one the game was played in, else the locale's;
+    the file is the game's own, or ``--save`` (a new file).
+    """
+    language = args.lang or saved_language(saved.meta) or default_language()
+    tr = translator(language)
+    path = Path(args.save) if args.save else saved.path
+    if path.resolve() != saved.path.resolve():
+        check_new_file(path, tr)
+    return resume(saved, language=language, save_path=path), tr, path
+
+
+def start_game(
+    args: argparse.Namespace, tr: Translator, new: Callable[[TableOptions], S]
+) -> tuple[S, Translator, Path]:
+    """A new game (``new``, given its table), the language, and its file: ``--save`` (a
+    new file) or a new one in the games folder. A player name the engine refuses is an
+    error of ``--players``."""
+    if args.save:
+        path = Path(args.save)
+        check_new_file(path, tr)
+    else:
+        path = new_game_path()
+    try:
+        session = new(saved_to(path, language=tr.language))
+    except RulesError as exc:  # the engine's own check of the names
+        raise PlayersError(str(exc)) from None
+    return session, tr, path
+
+
 class Sitting(ABC, Generic[S]):
-    """The games of one ``thousand play`` in the terminal (see the module docstring)."""
+    """The games of one ``thousand play`` (see the module docstring)."""
+
+    bots_only: ClassVar[str]
+    """Computer players of the game that ``--players`` could give to play without a
+    terminal (named when a game with people in it is refused)."""
 
     def __init__(self, tr: Translator, *, seed: int | None) -> None:
         self.tr = tr
@@ -55,6 +108,52 @@ class Sitting(ABC, Generic[S]):
     @abstractmethod
     def thrown(self, session: S) -> bool:
         """Was a die thrown in ``session``'s game?"""
+
+    @abstractmethod
+    def prepare_bots(self, session: S, env: Env) -> None:
+        """Have the computer players of ``session`` ready before anyone plays (a long
+        preparation says so on standard error; one that cannot be done is an error)."""
+
+    @abstractmethod
+    def on_screen(self, session: S, *, fast: bool) -> int | None:
+        """Play ``session`` full screen, N playing :meth:`again`; the exit status."""
+
+    @abstractmethod
+    def unattended(self, session: S, env: Env, path: Path) -> ExitStatus:
+        """Play a game of computer players only through, without a terminal, and print
+        its sheet (:func:`thousand.cli.commands.unattended.play_unattended`)."""
+
+    def refuse_unattended(self, session: S) -> None:
+        """Refuse a game only a terminal can play, there being none: one with people."""
+        if session.has_humans:
+            raise PlayersError(
+                self.tr.gettext(
+                    "a game with people in it needs a terminal; without one, give computer "
+                    "players only (--players {bots})"
+                ).format(bots=self.bots_only)
+            )
+
+    def play(self, env: Env, *, fast: bool) -> ExitStatus:
+        """Play the sitting from its first game: full screen with a terminal, through
+        unattended without one (:meth:`refuse_unattended` says which games cannot be).
+
+        Before anyone plays, the computer players are made ready and the file is
+        written, proving it can be (a finished game resumed is left as it was). When the
+        screen closes, :meth:`close` says on standard error which games are kept where.
+        """
+        session, path, _ = self.games[0]
+        interactive = env.stdin.isatty() and env.stdout.isatty()
+        if not interactive:
+            self.refuse_unattended(session)
+        if not session.is_over:
+            self.prepare_bots(session, env)
+            session.save()
+        if not interactive:
+            return self.unattended(session, env, path)
+        status = self.on_screen(session, fast=fast)
+        for line in self.close():
+            env.stderr.write(line + "\n")
+        return ExitStatus(status or 0)
 
     def again(self, finished: S) -> S:
         """The next game (saved at once: an unwritable folder is an error before play)."""
