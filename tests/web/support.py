@@ -573,3 +573,60 @@ def play_whole_game(
             if owner != name:
                 assert all(token not in text for text in conn.raw)
     return WholeGame(room, record, states[-1], conns)
+
+
+@dataclass
+class Restarted:
+    """A game played partway, the server restarted on the same database, and the game
+    played on to its end (:func:`restart_mid_game`)."""
+
+    room: str
+    seen: dict[str, Any]
+    """Anna's last state before the restart."""
+    record: dict[str, Any]
+    """The record as the restarted server gives it."""
+    listed: list[str]
+    """The rooms the restarted server's lobby lists."""
+    back: dict[str, Any]
+    """Anna's first state from the restarted server."""
+    final: dict[str, Any]
+    """The record once the game is over."""
+
+
+def restart_mid_game(
+    tmp_path: Path, rules: object, bot: str, *, actions: int, seed: int, game: GameChecks = DICE1000
+) -> Restarted:
+    """Anna (seat 0), Boris (seat 1) and a computer of level ``bot`` play ``actions``
+    random decisions of a game (``Random(seed)``); a new server on the same database then
+    goes on until the game is over (``Random(seed + 1)``).
+
+    What every restart holds is checked here: the game was still on, and the restarted
+    server shows a spectator, the record and Anna the room exactly as before, but for who
+    is connected.
+    """
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, anna_token = create_room(
+            client, seats=[{"open": True}, {"bot": bot}], rules=rules, game=game.name
+        )
+        _, boris_token = join_room(client, room)
+        anna = connect(stack, client, room, anna_token)
+        boris = connect(stack, client, room, boris_token)
+        persons = {0: anna, 1: boris}
+        seen = play_out(client, room, anna, persons, Random(seed), actions=actions, game=game)[-1]
+        seen_record = get_record(client, room)
+        seen_public = spectator_state(client, room)
+    assert seen["room"]["status"] == "playing"
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        public = spectator_state(client, room)
+        record = get_record(client, room)
+        listed = [r["room"] for r in client.get("/api/rooms").json()["rooms"]]
+        anna = connect(stack, client, room, anna_token)
+        boris = connect(stack, client, room, boris_token)
+        back = anna.next_state()
+        play_out(client, room, anna, {0: anna, 1: boris}, Random(seed + 1), game=game)
+        final = get_record(client, room)
+    assert without_presence(public) == without_presence(seen_public)
+    assert record == seen_record
+    assert back["seq"] == seen["seq"]
+    assert without_presence(back) == without_presence(seen)
+    return Restarted(room, seen, record, listed, back, final)

@@ -29,6 +29,7 @@ from tests.web.support import (
     new_app,
     play_out,
     random_action,
+    restart_mid_game,
     running,
     spectator_state,
     without_presence,
@@ -37,32 +38,11 @@ from thousand.games.dice1000.verify import verify_record
 
 
 def test_a_new_server_on_the_same_database_goes_on(tmp_path: Path) -> None:
-    rules = "courtyard"  # to 1000: the game is still on after six decisions
-    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
-        room, anna_token = create_room(client, seats=[{"open": True}, {"bot": "bold"}], rules=rules)
-        _, boris_token = join_room(client, room)
-        anna = connect(stack, client, room, anna_token)
-        boris = connect(stack, client, room, boris_token)
-        states = play_out(client, room, anna, {0: anna, 1: boris}, Random(11), actions=6)
-        seen = states[-1]
-        seen_record = get_record(client, room)
-        seen_public = spectator_state(client, room)
-    assert seen["room"]["status"] == "playing"
-    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
-        public = spectator_state(client, room)
-        record = get_record(client, room)
-        listed = [r["room"] for r in client.get("/api/rooms").json()["rooms"]]
-        anna = connect(stack, client, room, anna_token)
-        boris = connect(stack, client, room, boris_token)
-        back = anna.next_state()
-        play_out(client, room, anna, {0: anna, 1: boris}, Random(12))
-        final = get_record(client, room)
-    assert without_presence(public) == without_presence(seen_public)
-    assert record == seen_record
-    assert listed == [room]
-    assert back["seq"] == seen["seq"]
-    assert back["you"] == 0
-    assert without_presence(back) == without_presence(seen)
+    # courtyard: to 1000, the game is still on after six decisions
+    restarted = restart_mid_game(tmp_path, "courtyard", "bold", actions=6, seed=11)
+    record, final = restarted.record, restarted.final
+    assert restarted.listed == [restarted.room]
+    assert restarted.back["you"] == 0
     assert final["turns"][: len(record["turns"]) - 1] == record["turns"][:-1]
     assert verify_record(final).ok  # the dice went on from the seed where they stopped
 

@@ -33,10 +33,10 @@ from tests.web.support import (
     join_room,
     new_app,
     play_whole_game,
+    restart_mid_game,
     running,
     settle,
     spectator_state,
-    without_presence,
 )
 from thousand.core.fairdice import seeded_throw
 from thousand.games.poker_dice.presets import rules_from_spec, rules_to_spec
@@ -470,29 +470,9 @@ def test_a_rematch_rotates_the_seats_and_keeps_the_finished_record(
 
 
 def test_a_restarted_server_goes_on_where_the_clients_were(tmp_path: Path) -> None:
-    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
-        room, anna_token = poker_room(client, seats=[{"open": True}, {"bot": "chaser"}])
-        _, boris_token = join_room(client, room)
-        anna = connect(stack, client, room, anna_token)
-        boris = connect(stack, client, room, boris_token)
-        states = play_out(client, room, anna, {0: anna, 1: boris}, Random(21), actions=9)
-        seen = states[-1]
-        seen_record = get_record(client, room)
-        seen_public = spectator_state(client, room)
-    assert seen["room"]["status"] == "playing"
-    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
-        public = spectator_state(client, room)
-        record = get_record(client, room)
-        anna = connect(stack, client, room, anna_token)
-        boris = connect(stack, client, room, boris_token)
-        back = anna.next_state()
-        play_out(client, room, anna, {0: anna, 1: boris}, Random(22))
-        final = get_record(client, room)
-    assert without_presence(public) == without_presence(seen_public)
-    assert record == seen_record
-    assert back["seq"] == seen["seq"]
-    assert without_presence(back) == without_presence(seen)
-    assert back["game"]["showing"] == seen["game"]["showing"]
+    restarted = restart_mid_game(tmp_path, "russian", "chaser", actions=9, seed=21, game=POKER_DICE)
+    record, final = restarted.record, restarted.final
+    assert restarted.back["game"]["showing"] == restarted.seen["game"]["showing"]
     done = len(record["turns"]) - 1
     assert final["turns"][:done] == record["turns"][:done]
     assert verify_record(final).ok  # the dice went on from the seed where they stopped
