@@ -17,11 +17,14 @@ from collections.abc import Mapping, Sequence
 
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
+from thousand.core.words import common_refusal, spec_key
+from thousand.core.words import dice_count as dice_count  # noqa: PLC0414 - re-exported
+from thousand.core.words import faces as faces  # noqa: PLC0414 - re-exported
 from thousand.games.dice1000.actions import STOP, THROW, Action
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import BarrelSpec, Game
 from thousand.games.dice1000.presets import PRESET_NAMES, rules_to_spec
-from thousand.games.dice1000.scoring import Combination, Dice, ThrowScore
+from thousand.games.dice1000.scoring import Combination, ThrowScore
 from thousand.games.dice1000.state import GameState, Penalty, TurnEnd
 
 COMBINATION_NAMES = {
@@ -99,19 +102,9 @@ def preset_description(tr: Translator, name: str) -> str:
     return tr.gettext(PRESET_DESCRIPTIONS[name])
 
 
-def faces(dice: Dice | list[int]) -> str:
-    """Die faces as players write them: ``2 2 2 5 5``."""
-    return " ".join(map(str, dice))
-
-
 def points(tr: Translator, amount: int) -> str:
     """``15 points`` / ``15 очков``."""
     return tr.ngettext("{n} point", "{n} points", amount).format(n=amount)
-
-
-def dice_count(tr: Translator, count: int) -> str:
-    """``3 dice`` / ``3 кости``."""
-    return tr.ngettext("{n} die", "{n} dice", count).format(n=count)
 
 
 def combination(tr: Translator, combo: Combination) -> str:
@@ -179,20 +172,23 @@ def rules_key(tr: Translator, rules: Rules) -> str:
     """The rules as one types them after ``--rules``: the preset's name, and the keys a
     house changed (``ussr with changes to: entry_threshold``) — for rules files and the
     replayed sheet; :func:`rules_title` is the same rules in a player's words."""
-    spec = rules_to_spec(rules)
-    if isinstance(spec, str):
-        return spec
-    changed = ", ".join(key for key in spec if key != "preset")
-    return tr.gettext("{preset} with changes to: {keys}").format(
-        preset=spec["preset"], keys=changed
-    )
+    return spec_key(tr, rules_to_spec(rules))
 
 
 # -- refusals ----------------------------------------------------------------------
 
 
+REFUSALS: Mapping[str, str] = {
+    "hot_dice": N_("all five dice scored: they must be thrown again before you may stop"),
+    "first_throw": N_("a turn starts with a throw of all five dice"),
+    "first_throw_retry": N_("the first throw scored nothing: throw all five dice once more"),
+}
+"""The engine's refusals with no figures in them, by ``rule`` (besides every game's)."""
+
+
 def refusal(tr: Translator, error: IllegalActionError) -> str:
-    """Why the engine refused an action, from its ``rule`` and ``params``."""
+    """Why the engine refused an action, from its ``rule`` and ``params``; what every
+    game words alike is :func:`~thousand.core.words.common_refusal`'s."""
     rule, params = error.rule, error.params
     if rule == "entry":
         return tr.gettext(
@@ -203,27 +199,11 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
             "you stand on the barrel {low}–{high}: you need {need} in one turn "
             "to get off it (this turn: {total})"
         ).format(**params)
-    if rule == "hot_dice":
-        return tr.gettext("all five dice scored: they must be thrown again before you may stop")
-    if rule == "first_throw":
-        return tr.gettext("a turn starts with a throw of all five dice")
-    if rule == "first_throw_retry":
-        return tr.gettext("the first throw scored nothing: throw all five dice once more")
     if rule == "set_aside":
         return tr.gettext(
             "only whole scoring combinations can be set aside: {dice} is not one"
         ).format(dice=faces(params.get("dice", ())) or "—")
-    if rule == "game_over":
-        return tr.gettext("the game is over")
-    if rule == "face":
-        return tr.gettext("{face} is not a die face (1–6)").format(face=params.get("face"))
-    if rule == "dice_count":
-        return tr.ngettext(
-            "{expected} die was thrown: type {expected} face, not {got}",
-            "{expected} dice were thrown: type {expected} faces, not {got}",
-            int(params.get("expected", 0)),
-        ).format(**params)
-    return tr.gettext("not allowed now")
+    return common_refusal(tr, error, REFUSALS)
 
 
 # -- the solved strategy: solving it, and its advice ----------------------------------

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
+from thousand.core.words import common_refusal, spec_key
+from thousand.core.words import faces as faces  # noqa: PLC0414 - re-exported
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.presets import rules_to_spec
 
@@ -189,18 +191,7 @@ def rules_title(tr: Translator, rules: Rules) -> str:
 def rules_key(tr: Translator, rules: Rules) -> str:
     """The rules as one types them: the preset, and the keys a house changed
     (``russian with changes to: throws``)."""
-    spec = rules_to_spec(rules)
-    if isinstance(spec, str):
-        return spec
-    changed = ", ".join(key for key in spec if key != "preset")
-    return tr.gettext("{preset} with changes to: {keys}").format(
-        preset=spec["preset"], keys=changed
-    )
-
-
-def faces(dice: Sequence[int]) -> str:
-    """Die faces as players write them: ``6 6 5 5 2``."""
-    return " ".join(map(str, dice))
+    return spec_key(tr, rules_to_spec(rules))
 
 
 def number(value: int) -> str:
@@ -229,11 +220,6 @@ def points(tr: Translator, amount: int) -> str:
 def throws_left(tr: Translator, count: int) -> str:
     """``2 throws left`` / ``осталось 2 броска``."""
     return tr.ngettext("{n} throw left", "{n} throws left", count).format(n=count)
-
-
-def dice_count(tr: Translator, count: int) -> str:
-    """``3 dice`` / ``3 кости``."""
-    return tr.ngettext("{n} die", "{n} dice", count).format(n=count)
 
 
 def names(items: Sequence[str]) -> str:
@@ -276,9 +262,24 @@ def result(tr: Translator, winners: Sequence[str]) -> str:
 # -- refusals ----------------------------------------------------------------------
 
 
+REFUSALS: Mapping[str, str] = {
+    "dice_expected": N_("the dice thrown have not landed yet"),
+    "not_chance": N_("no dice are in the air"),
+    "no_throws_left": N_("no throw is left this turn: write the dice into a box"),
+    "keep_all": N_("keep fewer than five dice: a throw throws at least one"),
+    "throw_first": N_("a turn starts with a throw of all five dice"),
+    "must_write": N_("a turn ends by writing the dice into a box"),
+    "no_sheet": N_("this game has no sheet: throw again or stand on your hand"),
+    "series1_first": N_("series 2 opens once series 1 (ones to sixes) is full"),
+    "unknown_action": N_("that is not a move of this game"),
+}
+"""The engine's refusals with no figures in them, by ``rule`` (besides every game's)."""
+
+
 def refusal(tr: Translator, error: IllegalActionError, rules: Rules | None = None) -> str:
     """Why the engine refused an action, from its ``rule`` and ``params`` (the rule ids
-    of :mod:`.state`); boxes are named as the sheet of ``rules`` names them."""
+    of :mod:`.state`); boxes are named as the sheet of ``rules`` names them. What every
+    game words alike is :func:`~thousand.core.words.common_refusal`'s."""
     rule, params = error.rule, error.params
 
     def box(key: str = "box") -> str:
@@ -287,46 +288,18 @@ def refusal(tr: Translator, error: IllegalActionError, rules: Rules | None = Non
             return str(value)
         return box_name(tr, rules, value) if rules is not None else value
 
-    if rule == "game_over":
-        return tr.gettext("the game is over")
-    if rule == "dice_expected":
-        return tr.gettext("the dice thrown have not landed yet")
-    if rule == "not_chance":
-        return tr.gettext("no dice are in the air")
-    if rule == "face":
-        return tr.gettext("{face} is not a die face (1–6)").format(face=params.get("face"))
-    if rule == "dice_count":
-        return tr.ngettext(
-            "{expected} die was thrown: type {expected} face, not {got}",
-            "{expected} dice were thrown: type {expected} faces, not {got}",
-            int(params.get("expected", 0)),
-        ).format(expected=params.get("expected"), got=params.get("got"))
-    if rule == "no_throws_left":
-        return tr.gettext("no throw is left this turn: write the dice into a box")
     if rule == "keep_not_showing":
         return tr.gettext("you can keep only dice showing: {dice}").format(
             dice=faces(params.get("dice", ())) or "—"
         )
-    if rule == "keep_all":
-        return tr.gettext("keep fewer than five dice: a throw throws at least one")
-    if rule == "throw_first":
-        return tr.gettext("a turn starts with a throw of all five dice")
-    if rule == "must_write":
-        return tr.gettext("a turn ends by writing the dice into a box")
-    if rule == "no_sheet":
-        return tr.gettext("this game has no sheet: throw again or stand on your hand")
     if rule == "unknown_box":
         return tr.gettext("there is no box {box}").format(box=box())
     if rule == "filled_box":
         return tr.gettext("the box {box} is filled already").format(box=box())
-    if rule == "series1_first":
-        return tr.gettext("series 2 opens once series 1 (ones to sixes) is full")
     if rule == "joker":
         allowed = params.get("allowed", ())
         shown = ", ".join(
             box_name(tr, rules, item) if rules is not None else str(item) for item in allowed
         )
         return tr.gettext("a further yahtzee is a joker: it goes in {boxes}").format(boxes=shown)
-    if rule == "unknown_action":
-        return tr.gettext("that is not a move of this game")
-    return tr.gettext("not allowed now")
+    return common_refusal(tr, error, REFUSALS)
