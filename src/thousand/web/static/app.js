@@ -4,6 +4,7 @@
 // server is the authority: the page shows the state it is sent and asks for actions,
 // it never decides what is legal.
 
+import { gameName } from "./brand.js";
 import { fill, h, store } from "./dom.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
@@ -68,7 +69,7 @@ function header() {
       "a",
       { class: "brand", href: "/" },
       h("span", { class: "brand-die", "aria-hidden": "true" }, "⚄"),
-      h("span", null, t("Dice 1000")),
+      h("span", { class: "brand-name" }, gameName()),
     ),
     h("div", { class: "top-tools" }, motion, switcher),
   );
@@ -79,7 +80,7 @@ function header() {
 async function switchLanguage(next) {
   await setLanguage(next);
   header();
-  document.title = t("Dice 1000");
+  document.title = gameName();
   if (page) page.languageChanged();
   const button = document.querySelector("#top .lang");
   if (button) button.focus();
@@ -88,7 +89,7 @@ async function switchLanguage(next) {
 async function main() {
   applyMotion();
   await setLanguage(lang());
-  document.title = t("Dice 1000");
+  document.title = gameName();
   header();
   const root = document.getElementById("main");
   const room = roomFromPath();

@@ -1,6 +1,8 @@
 // Dice drawn as faces: a 3×3 grid of pips, the way a real die shows them.
 
-import { h } from "./dom.js";
+import { h, motionReduced } from "./dom.js";
+
+const ROLL_MS = 400;
 
 const PIPS = {
   1: [4],
@@ -36,6 +38,27 @@ export function setFace(node, face) {
   for (let cell = 0; cell < 9; cell += 1) {
     node.append(h("span", { class: on.includes(cell) ? "pip on" : "pip" }));
   }
+}
+
+/** The dice tumble for a moment before they land on `finals` (not with reduced motion). */
+export function roll(nodes, finals) {
+  if (motionReduced() || !nodes.length) return;
+  const started = Date.now();
+  for (const node of nodes) {
+    node.classList.add("rolling");
+    node.style.setProperty("--spin", `${Math.round(Math.random() * 40 - 20)}deg`);
+  }
+  const timer = window.setInterval(() => {
+    if (Date.now() - started >= ROLL_MS) {
+      window.clearInterval(timer);
+      nodes.forEach((node, index) => {
+        setFace(node, finals[index]);
+        node.classList.remove("rolling");
+      });
+      return;
+    }
+    for (const node of nodes) setFace(node, 1 + Math.floor(Math.random() * 6));
+  }, 70);
 }
 
 /**

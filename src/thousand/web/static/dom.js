@@ -107,3 +107,36 @@ export function typing(event) {
   if (target.closest("input, textarea, select, [contenteditable='true']")) return true;
   return false;
 }
+
+/** A list from the server, or an empty one where it sent something else. */
+export function asArray(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A text from the server, or "" where it sent something else. */
+export function str(value) {
+  return typeof value === "string" ? value : "";
+}
+
+/** Whether motion is reduced: by the page's own switch or by the system's setting. */
+export function motionReduced() {
+  return (
+    document.documentElement.classList.contains("reduce-motion") ||
+    (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+  );
+}
+
+/**
+ * A checkbox or radio button with its label in a `.check` block, and a hint below it that
+ * describes it when `hint` is given: choice({ type: "radio", id, name, value, checked,
+ * label, hint, onchange }).
+ */
+export function choice({ type, id, name = null, value = null, checked, label, hint = null, onchange }) {
+  return h(
+    "div",
+    { class: "check" },
+    h("input", { id, type, name, value, checked, "aria-describedby": hint ? `${id}-hint` : null, onchange }),
+    h("label", { for: id }, label),
+    hint ? h("p", { class: "hint", id: `${id}-hint` }, hint) : null,
+  );
+}

@@ -1,6 +1,6 @@
 // The lobby: the open rooms, and the form that creates a room.
 
-import { api, errorMessage, fill, h, store } from "./dom.js";
+import { api, choice, errorMessage, fill, h, store } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { HouseRules } from "./houserules.js";
 
@@ -34,6 +34,11 @@ const GAME_KEY = "thousand.game";
 const MAX_PLAYERS = 8;
 const NAME_MAX = 40;
 const RULES_FILE_MAX = 60000;
+
+/** A radio button of the form's group `name`, as `create-{name}-{value}`. */
+function formRadio(name, value, label, checked, hint, onchange) {
+  return choice({ type: "radio", id: `create-${name}-${value}`, name, value, checked, label, hint, onchange });
+}
 
 /** A level as people call it ("balanced" / "расчётливый"). */
 export function levelName(level, levels) {
@@ -258,27 +263,13 @@ export class Lobby {
       return;
     }
     const radio = (value, label, hint) =>
-      h(
-        "div",
-        { class: "check" },
-        h("input", {
-          id: `create-keeper-${value}`,
-          type: "radio",
-          name: "keeper",
-          value,
-          checked: f.keeper === value,
-          "aria-describedby": hint ? `create-keeper-${value}-hint` : null,
-          onchange: () => {
-            f.keeper = value;
-            // people at the table are named here; with phones of their own they join
-            const from = value === "one" ? "open" : "local";
-            f.seats = f.seats.map((seat) => (seat === from ? this.personSeat() : seat));
-            this.renderSeats();
-          },
-        }),
-        h("label", { for: `create-keeper-${value}` }, label),
-        hint ? h("p", { class: "hint", id: `create-keeper-${value}-hint` }, hint) : null,
-      );
+      formRadio("keeper", value, label, f.keeper === value, hint, () => {
+        f.keeper = value;
+        // people at the table are named here; with phones of their own they join
+        const from = value === "one" ? "open" : "local";
+        f.seats = f.seats.map((seat) => (seat === from ? this.personSeat() : seat));
+        this.renderSeats();
+      });
     fill(
       this.keeperBox,
       h(
@@ -352,55 +343,26 @@ export class Lobby {
       },
     });
     const check = (id, key, label, hint) =>
-      h(
-        "div",
-        { class: "check" },
-        h("input", {
-          id,
-          type: "checkbox",
-          checked: f[key],
-          "aria-describedby": hint ? `${id}-hint` : null,
-          onchange: (event) => {
-            f[key] = event.target.checked;
-          },
-        }),
-        h("label", { for: id }, label),
-        hint ? h("p", { class: "hint", id: `${id}-hint` }, hint) : null,
-      );
+      choice({
+        type: "checkbox",
+        id,
+        checked: f[key],
+        label,
+        hint,
+        onchange: (event) => {
+          f[key] = event.target.checked;
+        },
+      });
     const diceRadio = (value, label) =>
-      h(
-        "div",
-        { class: "check" },
-        h("input", {
-          id: `create-dice-${value}`,
-          type: "radio",
-          name: "dice",
-          value,
-          checked: f.dice === value,
-          onchange: () => {
-            f.dice = value;
-            this.renderKeeper();
-            this.renderSeats();
-          },
-        }),
-        h("label", { for: `create-dice-${value}` }, label),
-      );
+      formRadio("dice", value, label, f.dice === value, null, () => {
+        f.dice = value;
+        this.renderKeeper();
+        this.renderSeats();
+      });
     this.keeperBox = h("div", { class: "keeper-choice" });
     this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
     const gameRadio = (value, label) =>
-      h(
-        "div",
-        { class: "check" },
-        h("input", {
-          id: `create-game-${value}`,
-          type: "radio",
-          name: "game",
-          value,
-          checked: f.game === value,
-          onchange: () => this.chooseGame(value),
-        }),
-        h("label", { for: `create-game-${value}` }, label),
-      );
+      formRadio("game", value, label, f.game === value, null, () => this.chooseGame(value));
     return h(
       "form",
       {
@@ -476,22 +438,10 @@ export class Lobby {
     if (!this.rulesBox) return;
     const f = this.form;
     const radio = (value, label) =>
-      h(
-        "div",
-        { class: "check" },
-        h("input", {
-          id: `create-rules-${value}`,
-          type: "radio",
-          name: "rules-mode",
-          value,
-          checked: f.rulesMode === value,
-          onchange: () => {
-            f.rulesMode = value;
-            this.renderRulesDetail();
-          },
-        }),
-        h("label", { for: `create-rules-${value}` }, label),
-      );
+      formRadio("rules", value, label, f.rulesMode === value, null, () => {
+        f.rulesMode = value;
+        this.renderRulesDetail();
+      });
     this.rulesDetail = h("div", { class: "rules-detail" });
     fill(
       this.rulesBox,

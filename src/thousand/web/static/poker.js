@@ -1,35 +1,17 @@
 // A poker dice table: the parts of the table page that are poker dice's own.
 //
-// The Table (table.js) keeps the connection, the room bar, the players, the chat and the
-// end of the game; for a room whose game is "poker_dice" it hands these to a PokerView:
-// the five dice (a tap keeps a die or gives it back), the throw button, the sheet as the
-// players know it — both series, subtotal, bonus, totals, a column per player — with what
-// each open box would score now beside it for the player to move (a tap there writes it),
-// and how the turns ended. Every word of the game (the sheet's rows and cells, the boxes'
-// names, how a turn ended) comes from the server in the connection's language; the page
-// only lays it out, and never decides what is legal: the server's `legal` does.
+// The Table (table.js) keeps the connection, the room bar, the players, how the turns
+// ended, the chat and the end of the game; for a room whose game is "poker_dice" it hands
+// these to a PokerView: the five dice (a tap keeps a die or gives it back), the throw
+// button, the sheet as the players know it — both series, subtotal, bonus, totals, a
+// column per player — with what each open box would score now beside it for the player
+// to move (a tap there writes it). Every word of the game (the sheet's rows and cells,
+// the boxes' names, how a turn ended) comes from the server in the connection's language;
+// the page only lays it out, and never decides what is legal: the server's `legal` does.
 
-import { die, faces, isFace, setFace } from "./dice.js";
-import { fill, h } from "./dom.js";
+import { die, faces, isFace, roll } from "./dice.js";
+import { asArray, fill, h, str } from "./dom.js";
 import { lang, number, t } from "./i18n.js";
-
-const EVENTS_KEPT = 40;
-const ROLL_MS = 400;
-
-function asArray(value) {
-  return Array.isArray(value) ? value : [];
-}
-
-function str(value) {
-  return typeof value === "string" ? value : "";
-}
-
-function motionReduced() {
-  return (
-    document.documentElement.classList.contains("reduce-motion") ||
-    (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-  );
-}
 
 /** The legal writes of a state: box → the points it would take now. */
 function writes(legal) {
@@ -117,7 +99,9 @@ export class PokerView {
     const previous = this.diceKey;
     this.diceKey = key;
     if (previous !== null && key !== previous && p.inTurn && dice.length) {
-      this.roll(nodes.filter((_, place) => fresh.has(place)), dice.filter((_, place) => fresh.has(place)));
+      // a die to keep is drawn inside its button: the die itself tumbles
+      const thrown = nodes.filter((_, place) => fresh.has(place)).map((node) => (node.classList.contains("die") ? node : node.querySelector(".die")));
+      roll(thrown, dice.filter((_, place) => fresh.has(place)));
     }
 
     const left = showing && p.inTurn ? showing.throws_left : null;
@@ -177,27 +161,6 @@ export class PokerView {
       const again = this.table.el.turn.querySelector(`[data-act="${CSS.escape(focused)}"]`);
       if (again) again.focus();
     }
-  }
-
-  roll(nodes, finals) {
-    if (motionReduced() || !nodes.length) return;
-    const started = Date.now();
-    const targets = nodes.map((node) => (node.classList.contains("die") ? node : node.querySelector(".die"))).filter(Boolean);
-    for (const node of targets) {
-      node.classList.add("rolling");
-      node.style.setProperty("--spin", `${Math.round(Math.random() * 40 - 20)}deg`);
-    }
-    const timer = window.setInterval(() => {
-      if (Date.now() - started >= ROLL_MS) {
-        window.clearInterval(timer);
-        targets.forEach((node, index) => {
-          setFace(node, finals[index]);
-          node.classList.remove("rolling");
-        });
-        return;
-      }
-      for (const node of targets) setFace(node, 1 + Math.floor(Math.random() * 6));
-    }, 70);
   }
 
   // -- the actions ------------------------------------------------------------------
@@ -387,26 +350,6 @@ export class PokerView {
   }
 
   // -- how the turns ended --------------------------------------------------------------
-
-  renderEvents(f) {
-    const { el, shown } = this.table;
-    const lines = asArray(f.view.events).map(str).filter(Boolean);
-    const context = `${f.game.number}|${lang()}`;
-    if (shown.eventsContext !== context) {
-      shown.eventsContext = context;
-      shown.events = "";
-      el.events.replaceChildren();
-    }
-    const key = `${lines.join("\n")}|${asArray(f.game.turns).length}`;
-    if (lines.length && shown.events !== key) {
-      shown.events = key;
-      for (const item of el.events.querySelectorAll("li.latest")) item.classList.remove("latest");
-      for (const line of lines) el.events.append(h("li", { class: "latest" }, line));
-      while (el.events.children.length > EVENTS_KEPT) el.events.firstElementChild.remove();
-      el.events.scrollTop = el.events.scrollHeight;
-    }
-    el.events.parentElement.hidden = !el.events.children.length;
-  }
 
   // -- keys -----------------------------------------------------------------------------
 

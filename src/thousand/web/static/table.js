@@ -6,8 +6,9 @@
 // (the sheet, the standings, how a turn ended, the advisor) comes already written in the
 // connection's language in game.view; the page only lays it out.
 
-import { die, faces, isFace, scoringPositions, setFace } from "./dice.js";
-import { api, errorMessage, fill, h, store, typing } from "./dom.js";
+import { gameName, showGame } from "./brand.js";
+import { die, faces, isFace, roll, scoringPositions } from "./dice.js";
+import { api, asArray, errorMessage, fill, h, motionReduced, store, str, typing } from "./dom.js";
 import { lang, number, t } from "./i18n.js";
 import { levelName, rulesTitle, statusName } from "./lobby.js";
 import { PokerView } from "./poker.js";
@@ -15,7 +16,6 @@ import { PokerView } from "./poker.js";
 const NAME_KEY = "thousand.name";
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
-const ROLL_MS = 400;
 const PENDING_MS = 8000;
 const CHAT_MAX = 500;
 const CHAT_KEEP = 200;
@@ -23,24 +23,9 @@ const EVENTS_KEPT = 40;
 
 const tokenKey = (room) => `thousand.token.${room}`;
 
-function asArray(value) {
-  return Array.isArray(value) ? value : [];
-}
-
-function str(value) {
-  return typeof value === "string" ? value : "";
-}
-
 function clockText(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
-
-function motionReduced() {
-  return (
-    document.documentElement.classList.contains("reduce-motion") ||
-    (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-  );
 }
 
 /**
@@ -345,7 +330,7 @@ export class Table {
     const link = this.inviteLink();
     this.el = {};
     const el = this.el;
-    el.title = h("h1", { class: "room-title" }, t("Dice 1000"));
+    el.title = h("h1", { class: "room-title" }, gameName());
     el.badge = h("span", { class: "badge" });
     el.number = h("span", { class: "muted" });
     el.connection = h("p", { class: "connection", role: "status" });
@@ -586,13 +571,14 @@ export class Table {
   render() {
     const f = this.facts();
     const poker = f.poker ? this.pokerView() : null;
+    showGame(f.poker ? "poker_dice" : "dice1000");
     this.renderRoom(f);
     this.renderJoin(f);
     this.renderPlayers(f);
     if (poker) {
       poker.renderTurn(f);
       this.renderActions();
-      poker.renderEvents(f);
+      this.renderEvents(f, asArray(f.game.turns).length);
       this.el.advice.hidden = true;
       poker.renderSheet(f);
     } else {
@@ -606,7 +592,7 @@ export class Table {
     this.renderChatNote(f);
     this.renderFair(f);
     this.tick();
-    const title = f.poker ? t("Poker dice") : t("Dice 1000");
+    const title = gameName();
     if (f.forName) document.title = `▶ ${t("Entering for: {name}", { name: f.forName })} · ${title}`;
     else document.title = f.mine && !f.over ? `▶ ${t("Your move")} · ${title}` : title;
     this.showEntry(f);
@@ -629,7 +615,7 @@ export class Table {
 
   renderRoom(f) {
     const { room, view, game, you, players, seatOf } = f;
-    const title = str(view.rules_title) || rulesTitle(room, null) || t("Dice 1000");
+    const title = str(view.rules_title) || rulesTitle(room, null) || gameName();
     this.el.title.textContent = title;
     const status = str(room.status);
     this.el.badge.className = `badge ${status}`;
@@ -928,7 +914,7 @@ export class Table {
     this.throwKey = key;
     // real dice were thrown on the table: only the computer's, drawn here, tumble
     const entered = f.tableDice && owner && owner.kind !== "bot";
-    if (fresh && previous !== null && !this.sameThrow(previous, key) && !entered) this.roll(thrownNodes, dice);
+    if (fresh && previous !== null && !this.sameThrow(previous, key) && !entered) roll(thrownNodes, dice);
 
     let total = turn && Number.isFinite(turn.total) ? turn.total : 0;
     if (ended && ended !== "bust" && owner) {
@@ -977,27 +963,6 @@ export class Table {
       h("div", { class: "dice-label", "aria-hidden": "true" }, label),
       h("div", { class: "dice", role: "img", "aria-label": spoken }, nodes),
     );
-  }
-
-  /** The dice tumble for a moment before they land (not with reduced motion). */
-  roll(nodes, finals) {
-    if (motionReduced() || !nodes.length) return;
-    const started = Date.now();
-    for (const node of nodes) {
-      node.classList.add("rolling");
-      node.style.setProperty("--spin", `${Math.round(Math.random() * 40 - 20)}deg`);
-    }
-    const timer = window.setInterval(() => {
-      if (Date.now() - started >= ROLL_MS) {
-        window.clearInterval(timer);
-        nodes.forEach((node, index) => {
-          setFace(node, finals[index]);
-          node.classList.remove("rolling");
-        });
-        return;
-      }
-      for (const node of nodes) setFace(node, 1 + Math.floor(Math.random() * 6));
-    }, 70);
   }
 
   renderActions() {
@@ -1257,7 +1222,11 @@ export class Table {
    * next throw; each new telling is appended (never redrawn, so a screen reader hears
    * it once), the latest ones in bold. A new game or language starts it afresh.
    */
-  renderEvents(f) {
+  /**
+   * How the last turns ended, the latest marked, the list kept short. `turn` tells apart
+   * the same lines said again by another turn (poker dice: its number of turns).
+   */
+  renderEvents(f, turn = null) {
     const lines = asArray(f.view.events).map(str).filter(Boolean);
     const context = `${f.game.number}|${lang()}`;
     if (this.shown.eventsContext !== context) {
@@ -1265,7 +1234,7 @@ export class Table {
       this.shown.events = "";
       this.el.events.replaceChildren();
     }
-    const key = lines.join("\n");
+    const key = turn === null ? lines.join("\n") : `${lines.join("\n")}|${turn}`;
     if (lines.length && this.shown.events !== key) {
       this.shown.events = key;
       for (const item of this.el.events.querySelectorAll("li.latest")) item.classList.remove("latest");
