@@ -827,10 +827,10 @@ class Room(BaseRoom):
         in the record as if every scoring die were set aside; ``awaiting_keep`` says it
         was not, and the throw is replayed onto the position before it so the choice is
         open again, as the clients last saw it."""
-        return _resume(record, self.seed, bool(doc.get("awaiting_keep")))
+        return _resume(record, self.seed, bool(doc.get("awaiting_keep")), self.game)
 
 
-def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session:
+def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool, game: Game) -> Session:
     last: list[int] | None = None
     data = dict(record)
     if awaiting_keep:
@@ -842,7 +842,7 @@ def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool) -> Session
         else:
             turns.pop()
         data["turns"] = turns
-    replayed = replay(data)
+    replayed = replay(data, game)
     thrown = sum(len(turn.throws) for turn in replayed.turns)
     session = Session.resume(
         data,

@@ -124,8 +124,14 @@ def _turn_name(number: int, players: Sequence[str]) -> str:
     return f"turn {number}"
 
 
-def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
-    """Check a record's shape, rules and players; the turns are checked by :func:`replay`."""
+def parse_record(
+    data: object, game: Game | None = None
+) -> tuple[Game, list[str], list[_TurnModel]]:
+    """Check a record's shape, rules and players; the turns are checked by :func:`replay`.
+
+    ``game``: a :class:`Game` the caller holds already, used when its rules are the
+    record's (building a game's scoring tables costs far more than replaying a game: a
+    server bringing a room back many times over passes the room's own)."""
     if not isinstance(data, Mapping):
         raise RecordError("record: expected a JSON object with format, rules, players, turns")
     raw_players = data.get("players")
@@ -144,7 +150,9 @@ def parse_record(data: object) -> tuple[Game, list[str], list[_TurnModel]]:
     problem = players_problem(players, MAX_PLAYERS)
     if problem is not None:
         raise RecordError(f"players: {problem}")
-    return Game(rules), players, model.turns
+    if game is None or game.canonical != rules.canonical():
+        game = Game(rules)
+    return game, players, model.turns
 
 
 def _parse_throw(raw: object, choose_dice: bool) -> tuple[Dice, Dice | None]:
@@ -166,13 +174,14 @@ def _parse_throw(raw: object, choose_dice: bool) -> tuple[Dice, Dice | None]:
     raise RecordError(f"a throw must be a list of faces, got {json.dumps(raw)}")
 
 
-def replay(data: object) -> Replay:
+def replay(data: object, game: Game | None = None) -> Replay:
     """Replay a record (parsed JSON) through the checked engine; raise :class:`RecordError`.
 
     Every error message starts with the turn (counted from 1, with the player's name)
-    and, where it applies, the throw — the format RECORD.md's "Errors" shows.
+    and, where it applies, the throw — the format RECORD.md's "Errors" shows. ``game``:
+    see :func:`parse_record`.
     """
-    game, players, turns = parse_record(data)
+    game, players, turns = parse_record(data, game)
     state = new_state(game, players)
     summaries: list[TurnSummary] = []
     for number, turn in enumerate(turns, 1):
