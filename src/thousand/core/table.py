@@ -17,7 +17,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from thousand import __version__
 from thousand.core.dice import DiceSource, RandomDice
@@ -32,17 +32,17 @@ so the game goes on reproducibly without repeating the dice it had
 
 
 class TableOptions(TypedDict):
-    """How a front-end sets up a game's table, new or resumed (the keyword options of
-    every game's ``Session.new`` and ``Session.resume``)."""
+    """How a front-end sets up a game's table, new or resumed: the keyword options every
+    game's ``Session.new`` and ``Session.resume`` take (``**table``)."""
 
     language: str
     """The language the game is played in (``meta.language``)."""
     program: str
-    """The front-end's name in the record's ``meta``."""
-    save: SaveRecord | None
-    """Where the record goes after every turn (None: not saved)."""
-    dice: DiceSource | None
-    """Where the throws come from (None: the game's seed)."""
+    """The front-end's name in the record's ``meta`` (``thousand play``)."""
+    save: NotRequired[SaveRecord | None]
+    """Where the record goes after every turn (None or left out: not saved — tests, tools)."""
+    dice: NotRequired[DiceSource | None]
+    """Where the throws come from (None or left out: the dice of the game's seed)."""
 
 
 class Position(Protocol):
@@ -184,7 +184,7 @@ def seats_meta(seats: Sequence[Seat]) -> list[dict[str, str | None]]:
 
 
 def new_meta(
-    seats: Sequence[Seat], *, program: str, language: str, seed: int | None
+    seats: Sequence[Seat], table: TableOptions, seed: int | None
 ) -> tuple[dict[str, Any], int]:
     """A new game's ``meta`` — the front-end, who is a computer, the language, the seed,
     when it started — and its seed: ``seed``, or a random one if None (the seed fixes
@@ -192,15 +192,21 @@ def new_meta(
     seed = secrets.randbits(32) if seed is None else seed
     stamp = now_stamp()
     meta = {
-        "program": program,
+        "program": table["program"],
         "version": __version__,
         "seats": seats_meta(seats),
-        "language": language,
+        "language": table["language"],
         "seed": seed,
         "started": stamp,
         "updated": stamp,
     }
     return meta, seed
+
+
+def new_dice(table: TableOptions, seed: int) -> DiceSource:
+    """A new game's dice: the table's, else those of the game's seed."""
+    dice = table.get("dice")
+    return RandomDice(seed) if dice is None else dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,18 +217,18 @@ class Resumption:
     meta: dict[str, Any]
     seed: int
 
-    def dice(self, thrown: int) -> RandomDice:
-        """The dice from here: the seed moved on past the ``thrown`` throws made."""
-        return RandomDice(self.seed + SEED_STRIDE * thrown)
+    def dice(self, table: TableOptions, thrown: int) -> DiceSource:
+        """The dice from here: the table's, else the seed's moved on past the ``thrown``
+        throws made (the game goes on reproducibly, not repeating the dice it had)."""
+        dice = table.get("dice")
+        return RandomDice(self.seed + SEED_STRIDE * thrown) if dice is None else dice
 
 
 def resumption(
     meta: Mapping[str, Any] | None,
     names: Sequence[str],
     levels: Collection[str],
-    *,
-    program: str,
-    language: str,
+    table: TableOptions,
 ) -> Resumption:
     """How the saved game of ``names`` with ``meta`` goes on.
 
@@ -240,8 +246,8 @@ def resumption(
     seed = saved.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         seed = secrets.randbits(32)
-    saved.setdefault("program", program)
+    saved.setdefault("program", table["program"])
     saved["seats"] = seats_meta(seats)
-    saved["language"] = language
+    saved["language"] = table["language"]
     saved["seed"] = seed
     return Resumption(seats, saved, seed)

@@ -25,16 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from thousand.core.errors import ThousandError
 from thousand.core.players import Seat as Seat  # noqa: PLC0414 - re-exported, as before
-from thousand.core.records import SaveRecord
 from thousand.core.table import Step as BaseStep
-from thousand.core.table import TableSession, new_meta, resumption
+from thousand.core.table import TableOptions, TableSession, new_dice, new_meta, resumption
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Throw
 from thousand.games.dice1000.bots import BOT_LEVELS, make_bot
-from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
+from thousand.games.dice1000.dice import ScriptedDice
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.record import RecordBuilder, Replay, TurnSummary
@@ -121,22 +120,19 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
         game: Game,
         seats: Sequence[Seat],
         *,
-        language: str,
-        program: str,
         seed: int | None = None,
-        save: SaveRecord | None = None,
-        dice: DiceSource | None = None,
         table_dice: bool = False,
+        **table: Unpack[TableOptions],
     ) -> Session:
         """A new game; ``seed`` (chosen at random if None) fixes the dice and the bots.
 
-        ``program`` names the front-end in the record's ``meta`` (``thousand play``);
-        ``save`` None plays without saving (tests, tools). ``table_dice``: the players
-        throw real dice and enter them; ``meta.dice`` says so (``"table"``).
+        ``table`` says the language, the front-end, where the record is saved and where
+        the dice come from (:class:`~thousand.core.table.TableOptions`). ``table_dice``:
+        the players throw real dice and enter them; ``meta.dice`` says so (``"table"``).
         """
         names = [seat.name for seat in seats]
         state = new_state(game, names)
-        meta, seed = new_meta(seats, program=program, language=language, seed=seed)
+        meta, seed = new_meta(seats, table, seed)
         if table_dice:
             meta["dice"] = "table"
         session = cls(
@@ -144,8 +140,8 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
             seats=list(seats),
             state=state,
             record=RecordBuilder(game, names, meta),
-            dice=RandomDice(seed) if dice is None else dice,
-            save_record=save,
+            dice=new_dice(table, seed),
+            save_record=table.get("save"),
             table_dice=table_dice,
         )
         session.make_bots(seed)
@@ -156,11 +152,7 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
         cls,
         data: Mapping[str, Any],
         replayed: Replay,
-        *,
-        language: str,
-        program: str,
-        save: SaveRecord | None = None,
-        dice: DiceSource | None = None,
+        **table: Unpack[TableOptions],
     ) -> Session:
         """Continue a game where its record ``data`` stops (the next throw or decision).
 
@@ -172,7 +164,7 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
         state = replayed.state
         game = state.game
         names = [sheet.name for sheet in state.players]
-        again = resumption(data.get("meta"), names, BOT_LEVELS, program=program, language=language)
+        again = resumption(data.get("meta"), names, BOT_LEVELS, table)
         record = RecordBuilder.from_replay(game, names, data)
         record.meta = again.meta
         thrown = sum(len(turn.throws) for turn in replayed.turns)
@@ -182,8 +174,8 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
             seats=again.seats,
             state=state,
             record=record,
-            dice=again.dice(thrown) if dice is None else dice,
-            save_record=save,
+            dice=again.dice(table, thrown),
+            save_record=table.get("save"),
             turns=finished,
             table_dice=again.meta.get("dice") == "table",
         )

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
-from thousand.core.dice import Dice, DiceSource, RandomDice, ScriptedDice
+from thousand.core.dice import Dice, ScriptedDice
 from thousand.core.errors import IllegalActionError, RecordError
 from thousand.core.players import Seat
-from thousand.core.records import SaveRecord
 from thousand.core.table import Step as BaseStep
-from thousand.core.table import TableSession, new_meta, resumption
+from thousand.core.table import TableOptions, TableSession, new_dice, new_meta, resumption
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.bots import BOT_LEVELS, Policy, make_bot
 from thousand.games.poker_dice.config import Rules
@@ -93,29 +92,28 @@ class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
         rules: Rules | object,
         seats: Sequence[Seat],
         *,
-        language: str,
-        program: str,
         seed: int | None = None,
-        save: SaveRecord | None = None,
-        dice: DiceSource | None = None,
+        **table: Unpack[TableOptions],
     ) -> Session:
         """A new game; ``seed`` (chosen at random if None) fixes the dice and the bots.
 
         ``rules`` is a :class:`Rules` or a record's spec (a preset name, or
-        ``{"preset": NAME, ...keys}``). ``program`` names the front-end in the record's
-        ``meta``. An unknown computer level or a name the engine refuses raises.
+        ``{"preset": NAME, ...keys}``); ``table`` says the language, the front-end, where
+        the record is saved and where the dice come from
+        (:class:`~thousand.core.table.TableOptions`). An unknown computer level or a name
+        the engine refuses raises.
         """
         resolved = rules if isinstance(rules, Rules) else rules_from_spec(rules)
         names = [seat.name for seat in seats]
         position = new_position(resolved, names)
-        meta, seed = new_meta(seats, program=program, language=language, seed=seed)
+        meta, seed = new_meta(seats, table, seed)
         session = cls(
             rules=resolved,
             seats=list(seats),
             position=position,
             record=RecordBuilder(position, meta),
-            dice=RandomDice(seed) if dice is None else dice,
-            save_record=save,
+            dice=new_dice(table, seed),
+            save_record=table.get("save"),
         )
         session.make_bots(seed)
         return session
@@ -124,11 +122,7 @@ class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
     def resume(
         cls,
         data: Mapping[str, Any],
-        *,
-        language: str,
-        program: str,
-        save: SaveRecord | None = None,
-        dice: DiceSource | None = None,
+        **table: Unpack[TableOptions],
     ) -> Session:
         """Continue a game where its record ``data`` stops (the next throw or decision).
 
@@ -141,18 +135,14 @@ class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
         resumed game is reproducible but does not repeat the dice it had.
         """
         names = [str(name) for name in data["players"]]
-        again = resumption(data.get("meta"), names, BOT_LEVELS, program=program, language=language)
+        again = resumption(data.get("meta"), names, BOT_LEVELS, table)
         turns = data.get("turns") or []
         steps = [_turn_steps(turn) for turn in turns]
         thrown = [faces for turn in steps for _, faces in turn if faces is not None]
-        session = cls.new(
-            data["rules"],
-            again.seats,
-            language=language,
-            program=program,
-            seed=0,
-            dice=ScriptedDice(thrown),
+        replaying = TableOptions(
+            language=table["language"], program=table["program"], dice=ScriptedDice(thrown)
         )
+        session = cls.new(data["rules"], again.seats, seed=0, **replaying)
         try:
             for number, turn in enumerate(steps, start=1):
                 for action, _ in turn:
@@ -162,8 +152,8 @@ class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
         except IllegalActionError as exc:
             raise RecordError(f"turn {len(session.turns) + 1}: {exc}") from None
         session.record.meta = again.meta
-        session.dice = again.dice(len(thrown)) if dice is None else dice
-        session.save_record = save
+        session.dice = again.dice(table, len(thrown))
+        session.save_record = table.get("save")
         session.make_bots(again.seed)
         return session
 
