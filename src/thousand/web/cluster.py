@@ -105,6 +105,10 @@ class Cluster(Protocol):
 
     async def may_drive(self, room_id: str) -> bool: ...
 
+    async def release(self, room_id: str) -> None:
+        """Give the room's lease back (its game is over and nobody here watches it)."""
+        ...
+
     async def free_rooms(self, room_ids: Iterable[str]) -> list[str]:
         """Which of these rooms no process holds the lease of."""
         ...
@@ -141,6 +145,9 @@ class LocalCluster:
     async def may_drive(self, room_id: str) -> bool:
         del room_id
         return True
+
+    async def release(self, room_id: str) -> None:
+        del room_id
 
     async def free_rooms(self, room_ids: Iterable[str]) -> list[str]:
         return list(room_ids)
@@ -198,10 +205,8 @@ class RedisCluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self._redis is not None:
-            with contextlib.suppress(Exception):
-                held = list(self._held)
-                for room_id in held:
-                    await self._redis.eval(_RELEASE, 1, LEASE_PREFIX + room_id, self.process)
+            for room_id in list(self._held):  # a process stopped gracefully hands over now
+                await self.release(room_id)
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
@@ -362,6 +367,14 @@ class RedisCluster:
         if taken:
             self._held[room_id] = now + LEASE_SECONDS
         return bool(taken)
+
+    async def release(self, room_id: str) -> None:
+        if self._held.pop(room_id, None) is None:
+            return
+        try:
+            await self._redis.eval(_RELEASE, 1, LEASE_PREFIX + room_id, self.process)
+        except Exception as exc:
+            self._unhealthy(exc)  # it runs out by itself
 
     async def _renew(self) -> None:
         """Renew every lease held, in one call; a lease found lost is forgotten."""

@@ -362,12 +362,13 @@ class Hub:
                     live.wake.set()
         for room_id, live in list(self.rooms.items()):
             if room_id not in stored and not live.connections and not live.lock.locked():
-                self._drop(live)
+                await self._drop(live)
 
-    def _drop(self, live: LiveRoom) -> None:
+    async def _drop(self, live: LiveRoom) -> None:
         if live.driver is not None:
             live.driver.cancel()
         self.rooms.pop(live.room.id, None)
+        await self.cluster.release(live.room.id)
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -740,6 +741,8 @@ class Hub:
 
             started = time.perf_counter()
             try:
+                if message.seq > live.room.seq:  # the client saw more than this copy has:
+                    await self.refresh([live])  # another process's change, not heard yet
                 await self.change(live, act)
             except ProtocolError as exc:
                 self.metrics.action("conflict" if exc.code == "busy" else "refused", started)

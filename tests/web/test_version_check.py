@@ -1,0 +1,80 @@
+"""Two servers on one database with no news between them: the version check alone keeps
+a room's changes in one order.
+
+Both apps run in this process on one SQLite file and hear nothing of each other (no
+Redis), which is the worst case a deployment meets (news lost): each holds its own copy
+of the room, and the database's row decides which write goes through. The real thing,
+two processes with PostgreSQL and Redis, is in test_cluster.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from tests.web.support import (
+    TINY_RULES,
+    connect,
+    create_room,
+    get_record,
+    join_room,
+    new_app,
+    replay_fields,
+    running,
+)
+from thousand.games.dice1000.record import replay
+
+
+def test_an_action_on_a_copy_another_server_has_moved_on_is_refused_as_stale(
+    tmp_path: Path,
+) -> None:
+    with (
+        running(new_app(tmp_path)) as first,
+        running(new_app(tmp_path)) as second,
+        contextlib.ExitStack() as stack,
+    ):
+        room, anna_token = create_room(first, rules=TINY_RULES)
+        join_room(first, room)
+        here = connect(stack, first, room, anna_token)  # Anna's phone, on the first
+        there = connect(stack, second, room, anna_token)  # her laptop, on the second
+        start = here.next_state()
+        assert there.next_state()["seq"] == start["seq"]
+        assert start["game"]["legal"] == ["throw"]
+        seq = start["seq"]
+        here.send({"type": "action", "action": "throw", "seq": seq})
+        thrown = here.state_at(seq + 1)
+        # the second server's copy is still at seq: the throw again passes its own check,
+        # but the row has moved on; it reloads the room, tells its client, and refuses
+        there.send({"type": "action", "action": "throw", "seq": seq})
+        caught_up = there.state_at(seq + 1)
+        refusal = there.receive()
+        record = get_record(second, room)
+    assert (refusal["type"], refusal["code"]) == ("error", "stale")
+    assert replay_fields(caught_up["game"]) == replay_fields(thrown["game"])
+    assert len(record["turns"]) == 1 and len(record["turns"][0]["rolls"]) == 1  # one throw
+    assert replay_fields(thrown["game"]) == replay(record).to_json_data()
+
+
+def test_a_change_on_the_stored_state_goes_through_either_server(tmp_path: Path) -> None:
+    """A client that saw the stored state acts through the server whose copy is older:
+    the action is carried out on the stored room, once."""
+    with (
+        running(new_app(tmp_path)) as first,
+        running(new_app(tmp_path)) as second,
+        contextlib.ExitStack() as stack,
+    ):
+        room, anna_token = create_room(first, rules=TINY_RULES)
+        join_room(first, room)
+        here = connect(stack, first, room, anna_token)
+        there = connect(stack, second, room, anna_token)
+        seq = here.next_state()["seq"]
+        there.next_state()
+        here.send({"type": "action", "action": "throw", "seq": seq})
+        thrown = here.state_at(seq + 1)
+        legal = thrown["game"]["legal"]
+        action = "stop" if "stop" in legal else "throw"
+        there.send({"type": "action", "action": action, "seq": seq + 1})
+        after = there.state_at(seq + 2)
+        record = get_record(second, room)
+    assert there.messages[-1] is after  # no error on the way
+    assert replay_fields(after["game"]) == replay(record).to_json_data()
