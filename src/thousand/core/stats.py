@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -35,3 +37,18 @@ def mean_interval(
     variance = max(squares - total * total / count, 0.0) / (count - 1)
     half = z * math.sqrt(variance / count)
     return mean, mean - half, mean + half
+
+
+Interval = tuple[float, float, float]
+"""An estimate with its 95% interval: (value, low, high)."""
+
+
+def rates_data(rates: Sequence[Interval], first: Interval) -> dict[str, Any]:
+    """A tournament's win rates as ``thousand simulate --json`` gives them for every game:
+    each player's with its interval, and the player moving first's."""
+    return {
+        "win_rates": [rate for rate, _, _ in rates],
+        "win_rate_ci95": [[low, high] for _, low, high in rates],
+        "first_player_win_rate": first[0],
+        "first_player_win_rate_ci95": [first[1], first[2]],
+    }

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from thousand.cli.commands.base import (
     Env,
@@ -104,10 +105,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return _run_poker_dice(args, env)
     args.rules = args.rules or DEFAULT_PRESET
     levels = _players(args.players)
-    if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"simulate: --games must be from 1 to {MAX_GAMES:,}, got {args.games:,}")
-    if args.plot:
-        _check_plot_path(args.plot)  # before the games, not after minutes of them
+    _check_games_and_plot(args)
     game = Game(load_rules(args.rules))
     policies = [_policy(level, args.seed + seat) for seat, level in enumerate(levels)]
     names = [
@@ -129,28 +127,43 @@ Seat = tuple[str, Policy]
 
 
 def _play(game: Game, seats: list[Seat], args: argparse.Namespace, env: Env) -> Tournament:
-    from rich.progress import Progress  # noqa: PLC0415
-
     names = [name for name, _ in seats]
     policies = [policy for _, policy in seats]
-    show = env.stderr.isatty()
-    with Progress(console=_stderr_console(env), disable=not show, transient=True) as bar:
-        task = bar.add_task("playing", total=args.games)
+    with _progress_bar(env, args.games) as bar:
         return play_tournament(
             game,
             names,
             policies,
             args.games,
             args.seed,
-            progress=lambda done: bar.update(task, completed=done),
-            preparing=lambda line: bar.update(task, description=line),
+            progress=bar.progress,
+            preparing=bar.preparing,
         )
 
 
-def _stderr_console(env: Env) -> Any:
-    from rich.console import Console  # noqa: PLC0415
+class ProgressBar(NamedTuple):
+    """What a tournament tells the progress bar (both games' ``play_tournament``)."""
 
-    return Console(file=env.stderr)
+    progress: Callable[[int], None]
+    """The games played so far."""
+    preparing: Callable[[str], None]
+    """What is being made ready before the games (a strategy solved, tables built)."""
+
+
+@contextmanager
+def _progress_bar(env: Env, games: int) -> Iterator[ProgressBar]:
+    """A progress bar of ``games`` games on standard error when it is a terminal (so
+    that ``--json`` on standard output stays clean), gone once the games are played."""
+    from rich.console import Console  # noqa: PLC0415
+    from rich.progress import Progress  # noqa: PLC0415
+
+    show = env.stderr.isatty()
+    with Progress(console=Console(file=env.stderr), disable=not show, transient=True) as bar:
+        task = bar.add_task("playing", total=games)
+        yield ProgressBar(
+            progress=lambda done: bar.update(task, completed=done),
+            preparing=lambda line: bar.update(task, description=line),
+        )
 
 
 def _report(result: Tournament, env: Env, rules: str) -> None:
@@ -165,13 +178,22 @@ def _report(result: Tournament, env: Env, rules: str) -> None:
             f"(95% CI {low:.2%}–{high:.2%})"
         )
     data = result.to_json_data()
-    low, high = data["first_player_win_rate_ci95"]  # type: ignore[misc]
+    first, low, high = result.first_player_rate()
     env.print(
-        f"  first player wins {data['first_player_win_rate']:.2%} "
+        f"  first player wins {first:.2%} "
         f"(95% CI {low:.2%}–{high:.2%}); {data['average_turns']:.1f} turns per game"
     )
     if result.unfinished:
         env.print(f"  {result.unfinished} games did not finish")
+
+
+def _check_games_and_plot(args: argparse.Namespace) -> None:
+    """``--games`` in range, and a ``--plot`` file that can be written — checked before
+    the games, not after minutes of them."""
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"simulate: --games must be from 1 to {MAX_GAMES:,}, got {args.games:,}")
+    if args.plot:
+        _check_plot_path(args.plot)
 
 
 def _check_plot_path(path: str) -> None:
@@ -201,36 +223,45 @@ def _rate_bars(
     axis.set_ylim(0, 1)
 
 
-def draw(result: Tournament, path: str, rules: str) -> None:
-    """Win rates with their intervals, and each player's final scores, in one PNG."""
+@contextmanager
+def _plot(path: str) -> Iterator[tuple[Any, Any]]:
+    """Both games' plots: two panels side by side, the win rates' and another, given to
+    draw on, then written to ``path`` (its kind by its ending)."""
     import matplotlib  # noqa: PLC0415
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    figure, (rates_axis, scores_axis) = plt.subplots(1, 2, figsize=(11, 4.5))
-    rates = [result.win_rate(i) for i in range(len(result.players))]
-    first = result.to_json_data()["first_player_win_rate"]
-    _rate_bars(rates_axis, result.players, rates)
-    rates_axis.set_title(f"{result.games:,} games, {rules}; first player wins {first:.1%}")
-    low = min(0, int(result.finals.min()))
-    high = int(result.finals.max()) + 25
-    bins = list(range(low - low % 25, high, 25))
-    for index, name in enumerate(result.players):
-        scores_axis.hist(
-            result.finals[:, index], bins=bins, histtype="step", linewidth=1.4, label=name
-        )
-    scores_axis.set_xlabel("final score (25-point bins)")
-    scores_axis.set_ylabel("games")
-    scores_axis.set_title("final scores")
-    scores_axis.legend()
-    figure.tight_layout()
+    figure, (rates_axis, other_axis) = plt.subplots(1, 2, figsize=(11, 4.5))
     try:
-        figure.savefig(path, dpi=110)
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot write the plot: {exc.strerror}") from None
+        yield rates_axis, other_axis
+        other_axis.legend()
+        figure.tight_layout()
+        try:
+            figure.savefig(path, dpi=110)
+        except OSError as exc:
+            raise InputFileError(f"{path}: cannot write the plot: {exc.strerror}") from None
     finally:
         plt.close(figure)
+
+
+def draw(result: Tournament, path: str, rules: str) -> None:
+    """Win rates with their intervals, and each player's final scores, in one PNG."""
+    with _plot(path) as (rates_axis, scores_axis):
+        rates = [result.win_rate(i) for i in range(len(result.players))]
+        first = result.first_player_rate()[0]
+        _rate_bars(rates_axis, result.players, rates)
+        rates_axis.set_title(f"{result.games:,} games, {rules}; first player wins {first:.1%}")
+        low = min(0, int(result.finals.min()))
+        high = int(result.finals.max()) + 25
+        bins = list(range(low - low % 25, high, 25))
+        for index, name in enumerate(result.players):
+            scores_axis.hist(
+                result.finals[:, index], bins=bins, histtype="step", linewidth=1.4, label=name
+            )
+        scores_axis.set_xlabel("final score (25-point bins)")
+        scores_axis.set_ylabel("games")
+        scores_axis.set_title("final scores")
 
 
 # -- poker dice --------------------------------------------------------------------------
@@ -259,10 +290,7 @@ def _run_poker_dice(args: argparse.Namespace, env: Env) -> ExitStatus:
         )
     if len(levels) > MAX_PLAYERS:
         raise UsageError(f"simulate: a game has at most {MAX_PLAYERS} players, got {len(levels)}")
-    if not 1 <= args.games <= MAX_GAMES:
-        raise UsageError(f"simulate: --games must be from 1 to {MAX_GAMES:,}, got {args.games:,}")
-    if args.plot:
-        _check_plot_path(args.plot)
+    _check_games_and_plot(args)
     rules = load_poker_rules(name)
     if rules.sheet == "ranking" and len(levels) < 2:
         raise UsageError(
@@ -282,20 +310,16 @@ def _run_poker_dice(args: argparse.Namespace, env: Env) -> ExitStatus:
 def _play_poker(
     rules: Any, levels: list[str], args: argparse.Namespace, env: Env
 ) -> PokerTournament:
-    from rich.progress import Progress  # noqa: PLC0415
-
     from thousand.games.poker_dice.simulation import play_tournament as play_poker  # noqa: PLC0415
 
-    show = env.stderr.isatty()
-    with Progress(console=_stderr_console(env), disable=not show, transient=True) as bar:
-        task = bar.add_task("playing", total=args.games)
+    with _progress_bar(env, args.games) as bar:
         return play_poker(
             rules,
             levels,
             args.games,
             args.seed,
-            progress=lambda done: bar.update(task, completed=done),
-            preparing=lambda line: bar.update(task, description=line),
+            progress=bar.progress,
+            preparing=bar.preparing,
         )
 
 
@@ -381,47 +405,38 @@ def _poker_hands(result: PokerTournament) -> list[str]:
 
 def draw_poker(result: PokerTournament, path: str, rules: str) -> None:
     """Win rates with their intervals, and the spread of the totals (or of the hands)."""
-    import matplotlib  # noqa: PLC0415
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415
-
     from thousand.games.poker_dice.scoring import HAND_KINDS  # noqa: PLC0415
 
-    figure, (rates_axis, spread_axis) = plt.subplots(1, 2, figsize=(11, 4.5))
-    rates = [result.win_rate(i) for i in range(len(result.players))]
-    _rate_bars(rates_axis, result.players, rates)
-    first = result.first_player_rate()[0]
-    rates_axis.set_title(f"poker dice, {result.games:,} games, {rules}; first player {first:.1%}")
-    if result.ranking:
-        kinds = list(range(len(HAND_KINDS)))
-        step = 0.8 / len(result.players)
-        for index, name in enumerate(result.players):
-            hands = result.hands(index)
-            spread_axis.bar(
-                [k + index * step for k in kinds],
-                [hands[kind] / result.games for kind in HAND_KINDS],
-                width=step,
-                label=name,
-            )
-        spread_axis.set_xticks([k + 0.4 - step / 2 for k in kinds], list(HAND_KINDS))
-        spread_axis.tick_params(axis="x", labelrotation=30)
-        spread_axis.set_ylabel("share of games")
-        spread_axis.set_title("last hands")
-    else:
-        start, width, counts = result.histogram()
-        edges = [start + i * width for i in range(len(counts) + 1)]
-        for index, name in enumerate(result.players):
-            mean = result.mean_total(index)[0]
-            spread_axis.stairs(counts[:, index], edges, linewidth=1.4, label=f"{name} ({mean:.1f})")
-        spread_axis.set_xlabel(f"final total ({width}-point bins)")
-        spread_axis.set_ylabel("games")
-        spread_axis.set_title("final totals (mean)")
-    spread_axis.legend()
-    figure.tight_layout()
-    try:
-        figure.savefig(path, dpi=110)
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot write the plot: {exc.strerror}") from None
-    finally:
-        plt.close(figure)
+    with _plot(path) as (rates_axis, spread_axis):
+        rates = [result.win_rate(i) for i in range(len(result.players))]
+        _rate_bars(rates_axis, result.players, rates)
+        first = result.first_player_rate()[0]
+        rates_axis.set_title(
+            f"poker dice, {result.games:,} games, {rules}; first player {first:.1%}"
+        )
+        if result.ranking:
+            kinds = list(range(len(HAND_KINDS)))
+            step = 0.8 / len(result.players)
+            for index, name in enumerate(result.players):
+                hands = result.hands(index)
+                spread_axis.bar(
+                    [k + index * step for k in kinds],
+                    [hands[kind] / result.games for kind in HAND_KINDS],
+                    width=step,
+                    label=name,
+                )
+            spread_axis.set_xticks([k + 0.4 - step / 2 for k in kinds], list(HAND_KINDS))
+            spread_axis.tick_params(axis="x", labelrotation=30)
+            spread_axis.set_ylabel("share of games")
+            spread_axis.set_title("last hands")
+        else:
+            start, width, counts = result.histogram()
+            edges = [start + i * width for i in range(len(counts) + 1)]
+            for index, name in enumerate(result.players):
+                mean = result.mean_total(index)[0]
+                spread_axis.stairs(
+                    counts[:, index], edges, linewidth=1.4, label=f"{name} ({mean:.1f})"
+                )
+            spread_axis.set_xlabel(f"final total ({width}-point bins)")
+            spread_axis.set_ylabel("games")
+            spread_axis.set_title("final totals (mean)")

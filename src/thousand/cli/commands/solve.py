@@ -17,7 +17,9 @@ refused.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from thousand.cli.commands.base import (
     Env,
@@ -28,6 +30,9 @@ from thousand.cli.commands.base import (
 from thousand.core.errors import RulesError
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
+
+if TYPE_CHECKING:
+    from thousand.games.dice1000.solver.strategy import SolveInfo
 
 GAMES = ("dice1000", "poker_dice")
 
@@ -85,6 +90,64 @@ def _progress(env: Env) -> Callable[[str], None]:
     return say
 
 
+class Saved(Protocol):
+    """A solved strategy, which goes to the cache."""
+
+    def save(self) -> Path: ...
+
+
+S = TypeVar("S", bound=Saved)
+
+
+def _cached_or_solved(
+    args: argparse.Namespace,
+    env: Env,
+    load: Callable[[], S | None],
+    solve: Callable[[Callable[[str], None] | None], S],
+) -> tuple[S, bool]:
+    """(the strategy, whether it came from the cache): ``load``-ed unless ``--force``,
+    else ``solve``-d — progress on standard error unless ``--json`` — and saved."""
+    strategy = None if args.force else load()
+    if strategy is not None:
+        return strategy, True
+    strategy = solve(None if args.json else _progress(env))
+    strategy.save()
+    return strategy, False
+
+
+class SolveCost(Protocol):
+    """What every game's solve reports of its size and cost."""
+
+    @property
+    def states(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def peak_memory_mb(self) -> float: ...
+
+
+def _tell_solve(
+    env: Env,
+    info: SolveCost,
+    when: str,
+    path: Path,
+    method: Sequence[str] = (),
+) -> None:
+    """The lines every solve's report ends with: the positions, what the solve cost and
+    ``when`` it was done, the ``method`` lines, the strategy's file."""
+    env.print(f"positions: {info.states:,}")
+    env.print(f"{when} in {info.seconds:.1f} s with a peak of {info.peak_memory_mb:.0f} MB")
+    for line in method:
+        env.print(line)
+    env.print(f"strategy: {path}")
+
+
+def _when(cached: bool) -> str:
+    return "cached; computed" if cached else "computed"
+
+
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.game == "poker_dice":
         return _run_poker_dice(args, env)
@@ -96,11 +159,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     game = Game(load_rules(args.rules))
     if args.players == 3:
         return _run_three(args, env, game)
-    strategy = None if args.force else load_strategy(game)
-    cached = strategy is not None
-    if strategy is None:
-        strategy = solve_any(game, None if args.json else _progress(env))
-        strategy.save()
+    strategy, cached = _cached_or_solved(
+        args, env, lambda: load_strategy(game), lambda progress: solve_any(game, progress)
+    )
     info = strategy.info
     source = strategy.source or cache_path(game)
     shipped = source.suffix == ".xz"
@@ -114,19 +175,14 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         f"first player wins with perfect play: {info.first_player_win:.10f} "
         f"({info.first_player_win:.4%})"
     )
-    env.print(f"positions: {info.states:,}")
-    when = (
-        "shipped with thousand; computed"
-        if shipped
-        else "cached; computed"
-        if cached
-        else "computed"
-    )
-    env.print(f"{when} in {info.seconds:.1f} s with a peak of {info.peak_memory_mb:.0f} MB")
-    env.print(f"method: {info.method}")
-    env.print(f"approximations: {info.approximations}")
-    env.print(f"strategy: {source}")
+    when = "shipped with thousand; computed" if shipped else _when(cached)
+    _tell_solve(env, info, when, source, _method(info))
     return ExitStatus.OK
+
+
+def _method(info: SolveInfo) -> list[str]:
+    """How dice 1000's solve was done, and what it approximates."""
+    return [f"method: {info.method}", f"approximations: {info.approximations}"]
 
 
 def _run_three(args: argparse.Namespace, env: Env, game: Game) -> ExitStatus:
@@ -145,11 +201,9 @@ def _run_three(args: argparse.Namespace, env: Env, game: Game) -> ExitStatus:
             "the exact three-player solve needs rules where scores only grow and the dice "
             "are not chosen (with these rules perfect plays against the leading opponent)"
         )
-    strategy = None if args.force else ThreeStrategy.load(game)
-    cached = strategy is not None
-    if strategy is None:
-        strategy = solve_three(game, None if args.json else _progress(env))
-        strategy.save()
+    strategy, cached = _cached_or_solved(
+        args, env, lambda: ThreeStrategy.load(game), lambda progress: solve_three(game, progress)
+    )
     info = strategy.info
     chances = [float(x) for x in strategy.win[0, 0, 0]]
     if args.json:
@@ -168,12 +222,7 @@ def _run_three(args: argparse.Namespace, env: Env, game: Game) -> ExitStatus:
         "with perfect play the first, second and third player win "
         + ", ".join(f"{x:.10f}" for x in chances)
     )
-    env.print(f"positions: {info.states:,}")
-    when = "cached; computed" if cached else "computed"
-    env.print(f"{when} in {info.seconds:.1f} s with a peak of {info.peak_memory_mb:.0f} MB")
-    env.print(f"method: {info.method}")
-    env.print(f"approximations: {info.approximations}")
-    env.print(f"strategy: {three_path(game)}")
+    _tell_solve(env, info, _when(cached), three_path(game), _method(info))
     return ExitStatus.OK
 
 
@@ -195,11 +244,9 @@ def _run_poker_dice(args: argparse.Namespace, env: Env) -> ExitStatus:
         )
     from thousand.games.poker_dice.solver import Strategy, cache_path, solve  # noqa: PLC0415
 
-    strategy = None if args.force else Strategy.load(rules)
-    cached = strategy is not None
-    if strategy is None:
-        strategy = solve(rules, None if args.json else _progress(env))
-        strategy.save()
+    strategy, cached = _cached_or_solved(
+        args, env, lambda: Strategy.load(rules), lambda progress: solve(rules, progress)
+    )
     info = strategy.info
     path = strategy.source or cache_path(rules)
     if args.json:
@@ -218,8 +265,5 @@ def _run_poker_dice(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.OK
     env.print(f"game: poker dice, rules: {name}")
     env.print(f"expected final total with optimal play: {info.expected_total:.6f}")
-    env.print(f"positions: {info.states:,}")
-    when = "cached; computed" if cached else "computed"
-    env.print(f"{when} in {info.seconds:.1f} s with a peak of {info.peak_memory_mb:.0f} MB")
-    env.print(f"strategy: {path}")
+    _tell_solve(env, info, _when(cached), path)
     return ExitStatus.OK

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from thousand.core.errors import RulesError
+from thousand.core.stats import rates_data
 from thousand.core.stats import wilson as wilson  # noqa: PLC0414 - re-exported, as before
 from thousand.games.dice1000.dice import RandomDice
 from thousand.games.dice1000.game import Game
@@ -64,18 +65,18 @@ class Tournament:
         """Win rate and its 95% Wilson score interval."""
         return wilson(self.wins[player], self.games)
 
+    def first_player_rate(self) -> tuple[float, float, float]:
+        """The share of the games the player moving first won, with its interval."""
+        return wilson(self.first_player_wins, self.games)
+
     def to_json_data(self) -> dict[str, object]:
         rates = [self.win_rate(i) for i in range(len(self.players))]
-        first = wilson(self.first_player_wins, self.games)
         return {
             "players": self.players,
             "games": self.games,
             "wins": self.wins,
-            "win_rates": [rate for rate, _, _ in rates],
-            "win_rate_ci95": [[low, high] for _, low, high in rates],
+            **rates_data(rates, self.first_player_rate()),
             "first_player_wins": self.first_player_wins,
-            "first_player_win_rate": first[0],
-            "first_player_win_rate_ci95": [first[1], first[2]],
             "unfinished": self.unfinished,
             "average_turns": self.turns / self.games if self.games else 0.0,
             "seconds": self.seconds,

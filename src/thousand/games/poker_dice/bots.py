@@ -100,13 +100,20 @@ def _first_of_best(values: Mapping[Action, float]) -> Action:
     return best
 
 
-def greedy(position: Position) -> Action:
-    """The ``greedy`` level (see the module docstring)."""
+def _without_a_sheet(position: Position, ranking: Policy) -> Action | None:
+    """What a level does before it weighs a sheet: the only legal action when there is no
+    choice, its ``ranking`` play in the ranking game; None in a sheet game's decision."""
     actions = position.legal_actions()
     if len(actions) == 1:
         return actions[0]
-    if position.is_ranking:
-        return _greedy_ranking(position)
+    return ranking(position) if position.is_ranking else None
+
+
+def greedy(position: Position) -> Action:
+    """The ``greedy`` level (see the module docstring)."""
+    decided = _without_a_sheet(position, _greedy_ranking)
+    if decided is not None:
+        return decided
     dice = position.dice
     if position.throws_left > 0 and max(counts(dice)) < DICE:
         return Throw(most_of_a_face(dice))
@@ -116,11 +123,9 @@ def greedy(position: Position) -> Action:
 
 def chaser(position: Position) -> Action:
     """The ``chaser`` level (see the module docstring)."""
-    actions = position.legal_actions()
-    if len(actions) == 1:
-        return actions[0]
-    if position.is_ranking:
-        return _chaser_ranking(position)
+    decided = _without_a_sheet(position, _chaser_ranking)
+    if decided is not None:
+        return decided
     tables = chase_tables(position.rules)
     left = position.throws_left
     roll = ROLL_INDEX[position.dice]

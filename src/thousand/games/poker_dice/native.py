@@ -126,9 +126,19 @@ def land(  # noqa: PLR0917
 
 
 @njit(cache=True)
-def _allowed(mask: int, r: int, poker_face: Any, jallow: Any, open_boxes: Any) -> tuple[int, int]:
+def _poker_face(r: int, poker_roll: Any) -> int:
+    """The face of throw ``r`` if it is five of a kind, else 0 (``poker_roll[face - 1]``
+    is the throw of five ``face``)."""
+    for f in range(6):
+        if poker_roll[f] == r:
+            return f + 1
+    return 0
+
+
+@njit(cache=True)
+def _allowed(mask: int, r: int, poker_roll: Any, jallow: Any, open_boxes: Any) -> tuple[int, int]:
     """(the boxes one may write with throw ``r``, the joker's face or 0)."""
-    face = poker_face[r]
+    face = _poker_face(r, poker_roll)
     if face > 0:
         allowed = jallow[mask, face - 1]
         if allowed >= 0:
@@ -138,11 +148,11 @@ def _allowed(mask: int, r: int, poker_face: Any, jallow: Any, open_boxes: Any) -
 
 @njit(cache=True)
 def _later(  # noqa: PLR0917
-    mask: int, cls: int, flag: int, b: int, j: int, bank: int, m: Any, values: Any
+    mask: int, cls: int, flag: int, b: int, j: int, bank: int, t: Any, values: Any
 ) -> Any:
     """The value table's entry for the sheet after writing box ``b`` with continuation
     ``j`` (numbered as :meth:`.solver.tables.Tables.state` numbers sheets)."""
-    kind_of, sub_next, base, n_flags, poker = m[8], m[9], m[10], m[11], m[12]
+    kind_of, sub_next, base, n_flags, poker = t[8], t[10], t[11], t[12], t[13]
     after = mask | (1 << b)
     nflag = n_flags if (after >> poker) & 1 else 1
     if kind_of[b] == 0:
@@ -158,7 +168,7 @@ def play_turn(  # noqa: PLR0917
     st: Any,
     key: Any,
     used: int,
-    m: Any,
+    t: Any,
     w: Any,
     values: Any,
     kv_rows: Any,
@@ -167,12 +177,13 @@ def play_turn(  # noqa: PLR0917
     """One turn of a seat whose sheet is ``st`` (mask, class, flag, bank, subtotal, boxes,
     extra), changed in place; returns the uniforms of the game used after it.
 
-    ``m`` is the rule set's tables (:func:`.simulation.native_world`); an ``optimal`` seat
-    reads ``kv_rows``, its sheet's turn programme (:func:`.solver.kernel.turn`), and the
-    value table. ``sheet[b]`` gets the points written, when it has room for them.
+    ``t`` is the rule set's tables as the solver's kernels read them
+    (:meth:`.solver.tables.Tables.kernel`); an ``optimal`` seat reads ``kv_rows``, its
+    sheet's turn programme (:func:`.solver.kernel.turn`), and the value table.
+    ``sheet[b]`` gets the points written, when it has room for them.
     """
-    pts, cidx, jpts, jcidx, five, extra, open_boxes, jallow = m[:8]
-    kind_of, sub_next, throws, banked, add = m[8], m[9], m[13], m[14], m[15]
+    pts, cidx, jpts, jcidx, poker_roll, extra, open_boxes, jallow = t[:8]
+    kind_of, sub_next, throws, banked, add = t[8], t[10], t[14], t[15], t[17]
     keeps, n_keeps, size, greedy_keep, chase_value, chase_keep, par, cum, faces, count = w
     n = pts.shape[1]
     mask, cls, flag, bank = st[0], st[1], st[2], st[3]
@@ -183,7 +194,7 @@ def play_turn(  # noqa: PLR0917
     while True:
         left = allowance - made
         first = 1 if made == 1 else 0
-        allowed, joker = _allowed(mask, r, five, jallow, open_boxes)
+        allowed, joker = _allowed(mask, r, poker_roll, jallow, open_boxes)
         keep = -1  # the multiset kept, or -1: write ``box``
         box = -1
         if kind == OPTIMAL:
@@ -207,11 +218,11 @@ def play_turn(  # noqa: PLR0917
                     else:
                         v = now + pts[first, b, r] + bonus
                         j = cidx[first, b, r]
-                    v += _later(mask, cls, flag, b, j, after, m, values)
+                    v += _later(mask, cls, flag, b, j, after, t, values)
                     if v > best:
                         best, keep, box = v, -1, b
         elif kind == GREEDY:
-            if left > 0 and five[r] == 0:
+            if left > 0 and _poker_face(r, poker_roll) == 0:
                 keep = greedy_keep[r]
             else:
                 best = -np.inf
@@ -265,11 +276,11 @@ def play_turn(  # noqa: PLR0917
 
 
 @njit(cache=True)
-def _state(st: Any, m: Any) -> Any:
+def _state(st: Any, t: Any) -> Any:
     """The solver's number of the sheet ``st`` (:meth:`.solver.tables.Tables.state`)."""
     mask = st[0]
-    nflag = m[11] if (mask >> m[12]) & 1 else 1
-    return m[10][mask] + st[1] * nflag + st[2]
+    nflag = t[12] if (mask >> t[13]) & 1 else 1
+    return t[11][mask] + st[1] * nflag + st[2]
 
 
 @njit(parallel=True, cache=True)
@@ -279,7 +290,6 @@ def _optimal_turns(  # noqa: PLR0917
     st: Any,
     keys: Any,
     used: Any,
-    m: Any,
     t: Any,
     w: Any,
     values: Any,
@@ -295,7 +305,7 @@ def _optimal_turns(  # noqa: PLR0917
         return
     sid = np.empty(count, dtype=np.int64)
     for i in range(count):
-        sid[i] = _state(st[games[i], seat], m)
+        sid[i] = _state(st[games[i], seat], t)
     order = np.argsort(sid, kind="mergesort")
     starts = np.empty(count + 1, dtype=np.int64)
     pieces = 0
@@ -308,9 +318,9 @@ def _optimal_turns(  # noqa: PLR0917
         pieces += 1
         i = j
     starts[pieces] = count
-    n = m[0].shape[1]
-    width = max(np.max(m[16]), 1)
-    throws, banked = m[13], m[14]
+    n = t[0].shape[1]
+    width = max(np.max(t[9]), 1)
+    throws, banked = t[14], t[15]
     traced = sheets.shape[0] > 0
     no_sheet = np.zeros(0, dtype=np.int64)
     for p in prange(pieces):
@@ -336,7 +346,7 @@ def _optimal_turns(  # noqa: PLR0917
         for i in range(lo, hi):
             g = games[order[i]]
             row = sheets[g, players[g]] if traced else no_sheet
-            used[g] = play_turn(OPTIMAL, st[g, seat], keys[g], used[g], m, w, values, kv_rows, row)
+            used[g] = play_turn(OPTIMAL, st[g, seat], keys[g], used[g], t, w, values, kv_rows, row)
 
 
 @njit(parallel=True, cache=True)
@@ -347,7 +357,7 @@ def _level_turns(  # noqa: PLR0917
     st: Any,
     keys: Any,
     used: Any,
-    m: Any,
+    t: Any,
     w: Any,
     sheets: Any,
     players: Any,
@@ -360,7 +370,7 @@ def _level_turns(  # noqa: PLR0917
     for i in prange(games.shape[0]):
         g = games[i]
         row = sheets[g, players[g]] if traced else no_sheet
-        used[g] = play_turn(kinds[i], st[g, seat], keys[g], used[g], m, w, no_values, no_rows, row)
+        used[g] = play_turn(kinds[i], st[g, seat], keys[g], used[g], t, w, no_values, no_rows, row)
 
 
 def play_block(  # noqa: PLR0917
@@ -375,9 +385,9 @@ def play_block(  # noqa: PLR0917
     """Games ``start … start + len(totals) - 1`` of a tournament seeded ``seed``:
     ``totals[g, p]`` is player ``p``'s final total (and ``sheets[g, p, b]`` the points of
     each box, when ``sheets`` has rows). Game ``g`` seats player ``(g + s) % k`` at seat
-    ``s``. ``world`` is (the rule set's tables, the solver's kernel tables, the levels'
-    tables, the value table, the end of the game: the upper bonus by subtotal from the
-    lowest subtotal on, that subtotal, the points of an unused throw, the number of
+    ``s``. ``world`` is (the rule set's tables as the solver's kernels read them, the
+    levels' tables, the value table, the end of the game: the upper bonus by subtotal from
+    the lowest subtotal on, that subtotal, the points of an unused throw, the number of
     boxes) — :func:`.simulation.native_world`.
 
     The games are played side by side, one turn of one seat at a time in the engine's
@@ -385,7 +395,7 @@ def play_block(  # noqa: PLR0917
     programme; each game's dice come from its own stream, whatever the order.
     ``progress`` hears the share of the block played after each round of turns.
     """
-    m, t, w, values, finish = world
+    t, w, values, finish = world
     games, k = totals.shape
     bonus_table, lowest, unused, n_boxes = finish
     numbers = start + np.arange(games, dtype=np.int64)
@@ -399,11 +409,11 @@ def play_block(  # noqa: PLR0917
     for turn_number in range(int(n_boxes)):
         for seat, players in enumerate(seated):
             if optimal[seat].size:
-                _optimal_turns(seat, optimal[seat], st, keys, used, m, t, w, values, trace, players)
+                _optimal_turns(seat, optimal[seat], st, keys, used, t, w, values, trace, players)
             chosen = levels[seat]
             if chosen.size:
                 _level_turns(
-                    seat, chosen, kinds[players[chosen]], st, keys, used, m, w, trace, players
+                    seat, chosen, kinds[players[chosen]], st, keys, used, t, w, trace, players
                 )
         if progress is not None:
             progress((turn_number + 1) / int(n_boxes))

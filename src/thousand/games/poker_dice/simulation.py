@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from thousand.core.dice import pick_throw
-from thousand.core.stats import mean_interval, wilson
+from thousand.core.stats import mean_interval, rates_data, wilson
 from thousand.games.poker_dice.bots import Policy, make_bot
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.scoring import HAND_KINDS, hand
@@ -145,18 +145,14 @@ class Tournament:
 
     def to_json_data(self) -> dict[str, Any]:
         rates = [self.win_rate(i) for i in range(len(self.players))]
-        first = self.first_player_rate()
         data: dict[str, Any] = {
             "game": "poker_dice",
             "players": self.players,
             "levels": self.levels,
             "games": self.games,
             "wins": [self.wins(i) for i in range(len(self.players))],
-            "win_rates": [rate for rate, _, _ in rates],
-            "win_rate_ci95": [[low, high] for _, low, high in rates],
+            **rates_data(rates, self.first_player_rate()),
             "shared_games": self.shared_games,
-            "first_player_win_rate": first[0],
-            "first_player_win_rate_ci95": [first[1], first[2]],
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "path": self.path,
@@ -318,11 +314,11 @@ class NativeWorld:
 
 def native_world(rules: Rules, strategy: Strategy | None) -> NativeWorld:
     """The kernel's inputs for ``rules`` (``strategy``: the optimal player's, if any):
-    the solver's tables by name (so that the kernel does not depend on how the solver
-    packs them for its own kernels), the levels' tables and the end-of-game bonuses."""
+    the solver's tables as its own kernels read them (:meth:`.solver.tables.Tables.kernel`:
+    the optimal player runs the solver's turn programme on them), the levels' tables and
+    the end-of-game bonuses."""
     from thousand.games.poker_dice import native  # noqa: PLC0415 (numba)
     from thousand.games.poker_dice.odds import (  # noqa: PLC0415
-        ADD,
         INDEX,
         KEEP_INDEX,
         MULTISETS,
@@ -330,32 +326,12 @@ def native_world(rules: Rules, strategy: Strategy | None) -> NativeWorld:
         chase_tables,
         most_of_a_face,
     )
-    from thousand.games.poker_dice.scoring import is_poker, upper_bonus  # noqa: PLC0415
+    from thousand.games.poker_dice.scoring import upper_bonus  # noqa: PLC0415
     from thousand.games.poker_dice.solver.tables import build_tables  # noqa: PLC0415
 
     tables = strategy.tables if strategy is not None else build_tables(rules)
     values = strategy.values if strategy is not None else np.zeros((1, 1))
     n = tables.n_boxes
-    five = np.array([roll[0] if is_poker(roll) else 0 for roll in ROLLS], dtype=np.int64)
-    mine = (
-        tables.pts,
-        tables.cidx,
-        tables.jpts,
-        tables.jcidx,
-        five,
-        tables.extra,
-        tables.open_boxes,
-        tables.jallow,
-        tables.kind,
-        tables.sub_next,
-        tables.base,
-        np.int64(tables.n_flags),
-        np.int64(tables.poker),
-        np.int64(rules.throws),
-        rules.bank_unused_throws,
-        ADD,
-        tables.ncont,
-    )
     keeps = np.zeros((len(ROLLS), native.MAX_KEEPS), dtype=np.int64)
     n_keeps = np.zeros(len(ROLLS), dtype=np.int64)
     for r, numbers in enumerate(KEEP_INDEX):
@@ -385,7 +361,7 @@ def native_world(rules: Rules, strategy: Strategy | None) -> NativeWorld:
     highest = sum(max(v) for v in tables.values)
     bonus = np.array([upper_bonus(rules, s) for s in range(lowest, highest + 1)], dtype=np.int64)
     finish = (bonus, np.int64(lowest), np.int64(rules.unused_throw_bonus), np.int64(n))
-    return NativeWorld(tables, (mine, tables.kernel(), levels, values, finish))
+    return NativeWorld(tables, (tables.kernel(), levels, values, finish))
 
 
 # -- tournaments -----------------------------------------------------------------------

@@ -54,25 +54,20 @@ def keep_values(e: Any, kv: Any, add: Any) -> None:
 
 @njit(cache=True)
 def best_keeps(kv: Any, bk: Any, sub: Any, out: Any) -> None:
-    """``out[roll]``: the best keep of each throw (some dice thrown again); ``bk`` scratch.
-    ``sub[k]`` lists the multisets with one die of ``k`` fewer (then -1)."""
-    for k in range(FIRST_ROLL):
-        best = kv[k]
+    """``out[roll]``: the best keep of each throw (some dice thrown again); ``bk`` scratch:
+    ``bk[k]`` the best of keeping ``k`` or a multiset inside it. ``sub[k]`` lists the
+    multisets with one die of ``k`` fewer (then -1); a throw of five keeps fewer."""
+    for k in range(FIRST_ROLL + N_ROLLS):
+        best = kv[k] if k < FIRST_ROLL else -np.inf
         for i in range(FACES):
             j = sub[k, i]
             if j < 0:
                 break
             best = max(best, bk[j])
-        bk[k] = best
-    for r in range(N_ROLLS):
-        m = FIRST_ROLL + r
-        best = -np.inf
-        for i in range(FACES):
-            j = sub[m, i]
-            if j < 0:
-                break
-            best = max(best, bk[j])
-        out[r] = best
+        if k < FIRST_ROLL:
+            bk[k] = best
+        else:
+            out[k - FIRST_ROLL] = best
 
 
 @njit(cache=True)
