@@ -6,12 +6,12 @@ Run on demand (not part of the test suite, which never times anything)::
 
 Figures, per preset (default: every preset with a sheet):
 
-* ``thousand solve --game poker_dice --force --json`` in a fresh process with an empty
-  numba cache and an empty strategy cache, so the JIT compilation is paid as on a first
-  run: the seconds, peak memory, expected total and positions the command reports, and
-  ``wall_seconds``, the whole process, start-up and compilation included (goal: ≤ 60 s
-  and ≤ 2 GB a preset on two cores), and ``cpu_seconds``, the processor time it took on
-  all cores (what a machine busy with other work cannot inflate);
+* ``thousand solve --game poker_dice --force --json`` as a first run pays it
+  (:mod:`first_run`: a fresh process, empty numba and strategy caches): the seconds,
+  peak memory, expected total and positions the command reports, and ``wall_seconds``,
+  the whole process, start-up and compilation included (goal: ≤ 60 s and ≤ 2 GB a preset
+  on two cores), and ``cpu_seconds``, the processor time it took on all cores (what a
+  machine busy with other work cannot inflate);
 * ``advice_microseconds`` — one :meth:`Strategy.turn_values` (every keep and box of a
   throw), averaged over the first throws of the empty sheet (goal: ≤ 1 ms).
 """
@@ -21,13 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
+
+from first_run import first_run_solve
 
 from thousand.games.poker_dice.odds import ROLLS
 from thousand.games.poker_dice.presets import PRESET_NAMES, load_rules
@@ -38,38 +36,15 @@ SHEET_PRESETS = tuple(name for name in PRESET_NAMES if name != "ranking")
 
 def bench_solve(rules: str) -> dict[str, Any]:
     """A first-run solve in a clean process: compilation and all."""
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "NUMBA_CACHE_DIR": str(Path(folder) / "numba"),
-            "THOUSAND_CACHE_DIR": str(Path(folder) / "strategies"),
-        }
-        command = [sys.executable, "-m", "thousand", "solve", "--game", "poker_dice"]
-        start = time.perf_counter()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(
-            [*command, "--rules", rules, "--force", "--json"],
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    with first_run_solve("--game", "poker_dice", "--rules", rules) as run:
         solved = load_rules(rules)
-        strategy = Strategy.load(solved, cache_path(solved, Path(folder) / "strategies"))
+        strategy = Strategy.load(solved, cache_path(solved, run.strategies))
         if strategy is None:
             raise SystemExit(f"{rules}: the solve left no strategy in its cache")
         advice = bench_advice(strategy)
-    report: dict[str, Any] = json.loads(done.stdout)
     return {
-        "expected_total": report["expected_total"],
-        "states": report["states"],
-        "seconds": report["seconds"],
-        "peak_memory_mb": report["peak_memory_mb"],
-        "wall_seconds": wall,
-        "cpu_seconds": cpu,
+        **run.figures("expected_total"),
+        "cpu_seconds": run.cpu_seconds,
         "advice_microseconds": advice,
     }
 

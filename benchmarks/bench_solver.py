@@ -6,8 +6,8 @@ Run on demand (not part of the test suite, which never times anything)::
 
 Figures:
 
-* ``solve`` — ``thousand solve --force --json`` in a fresh process with an empty numba
-  cache and an empty strategy cache, so the JIT compilation is paid as on a first run;
+* ``solve`` — ``thousand solve --force --json`` as a first run pays it (:mod:`first_run`:
+  a fresh process, empty numba and strategy caches, so the JIT compilation is paid too);
   its seconds and peak memory are what the command itself reports, and ``wall_seconds``
   is the whole process, start-up and compilation included (goal: ≤ 30 s, ≤ 2 GB).
 * ``decision`` — one ``perfect`` decision (:meth:`Strategy.decide`) on positions met in
@@ -21,12 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
+
+from first_run import first_run_solve
 
 from thousand.games.dice1000 import Game, GameState, load_rules
 from thousand.games.dice1000.bots import make_bot
@@ -39,26 +38,8 @@ from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
 
 def bench_solve(rules: str) -> dict[str, Any]:
     """A first-run solve in a clean process: compilation and all."""
-    with tempfile.TemporaryDirectory() as folder:
-        env = {
-            **os.environ,
-            "NUMBA_CACHE_DIR": str(Path(folder) / "numba"),
-            "THOUSAND_CACHE_DIR": str(Path(folder) / "strategies"),
-        }
-        command = [sys.executable, "-m", "thousand", "solve", "--rules", rules, "--force"]
-        start = time.perf_counter()
-        done = subprocess.run(
-            [*command, "--json"], env=env, capture_output=True, text=True, check=True
-        )
-        wall = time.perf_counter() - start
-    report: dict[str, Any] = json.loads(done.stdout)
-    return {
-        "first_player_win": report["first_player_win"],
-        "states": report["states"],
-        "seconds": report["seconds"],
-        "peak_memory_mb": report["peak_memory_mb"],
-        "wall_seconds": wall,
-    }
+    with first_run_solve("--rules", rules) as run:
+        return run.figures("first_player_win")
 
 
 def positions(game: Game, strategy: Strategy, count: int) -> list[GameState]:

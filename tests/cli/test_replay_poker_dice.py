@@ -21,6 +21,7 @@ from tests.games.poker_dice.test_record import (
     record,
     turn,
 )
+from tests.games.poker_dice.test_words import RUSSIAN_SHEET
 from thousand.cli.main import ExitStatus, main
 
 
@@ -100,28 +101,15 @@ def test_the_sheet_in_russian_names_the_boxes_as_on_paper() -> None:
     text = json.dumps(record("russian", ["Anna", "Boris"], *RUSSIAN_SOLO[:3]))
     out = run("replay", "-", "--lang", "ru", stdin=text)[1]
     labels = [line.split("  ")[0] for line in out.splitlines()[4:] if line.strip()]
-    assert labels[:8] == [
-        "Единицы",
-        "Двойки",
-        "Тройки",
-        "Четвёрки",
-        "Пятёрки",
-        "Шестёрки",
+    upper, lower = RUSSIAN_SHEET[:6], RUSSIAN_SHEET[6:]
+    assert labels[:19] == [
+        *upper,
         "Промежуточный итог",
         "Премия",
+        *lower,
+        "Итог",
+        "Против среднего",
     ]
-    assert labels[8:17] == [
-        "Одна пара",
-        "Две пары",
-        "Тройка",
-        "Малый стрит",
-        "Большой стрит",
-        "Фулл хаус",
-        "Каре",
-        "Покер",
-        "Шанс",
-    ]
-    assert labels[17:19] == ["Итог", "Против среднего"]
     assert out.rstrip().endswith("Ходит: Boris.")
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.core.pace_support import CtrlCAt, tell_every_call
 from thousand.cli.main import main
 from thousand.core import pace
 from thousand.core.pace import Bands, Pace, duration, sweeps_left
@@ -175,18 +176,11 @@ def test_an_interrupt_stops_the_solve_and_caches_nothing(
 ) -> None:
     """Ctrl+C between two kernel calls: the half-solved strategy is not kept."""
     monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(pace, "CALL_SECONDS", 0.0)
-    monkeypatch.setattr(pace, "PROGRESS_EVERY", 0.0)
-    lines: list[str] = []
-
-    def interrupt(line: str) -> None:
-        lines.append(line)
-        if len(lines) == 3:
-            raise KeyboardInterrupt
-
+    tell_every_call(monkeypatch)
+    interrupt = CtrlCAt(3)
     with pytest.raises(KeyboardInterrupt):
         load_or_solve(Game(rules_from_spec(spec)), interrupt)
-    assert len(lines) == 3
+    assert len(interrupt.lines) == 3
     assert list(tmp_path.rglob("*")) == []
 
 

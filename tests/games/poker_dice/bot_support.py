@@ -1,16 +1,22 @@
 """Helpers the computer-player, coach and simulation tests share: strategies solved once
-per session, and positions reached by random play."""
+per session, the optimal player reading them, and positions reached by random play."""
 
 from __future__ import annotations
 
 from functools import cache
 from random import Random
 
+from hypothesis import strategies as st
+
 from thousand.core.dice import RandomDice
 from thousand.games.poker_dice import Outcome, Position, new_position
+from thousand.games.poker_dice.bots import OptimalBot
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.presets import rules_from_spec
 from thousand.games.poker_dice.solver import Strategy, solve
+
+SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
+PRESETS = (*SHEET_PRESETS, "ranking")
 
 
 @cache
@@ -22,6 +28,16 @@ def rules_of(preset: str, overrides: tuple[tuple[str, object], ...] = ()) -> Rul
 def strategy_of(preset: str) -> Strategy:
     """The solved strategy of a preset, once per session (seconds each)."""
     return solve(rules_of(preset))
+
+
+def optimal_bot(preset: str) -> OptimalBot:
+    """The optimal player of ``preset``; in a sheet game it reads the session's strategy
+    (:func:`strategy_of`), never the cache."""
+    rules = rules_of(preset)
+    if rules.sheet == "ranking":
+        return OptimalBot(rules)
+    strategy = strategy_of(preset)
+    return OptimalBot(strategy.rules, lambda _rules: strategy)
 
 
 def random_position(
@@ -52,3 +68,15 @@ def decision_positions(rules: Rules, seed: int, count: int, players: int = 2) ->
         if not position.over and not position.in_air:
             found.append(position)
     return found
+
+
+@st.composite
+def preset_positions(draw: st.DrawFn, max_steps: int, max_players: int) -> tuple[str, Position]:
+    """A preset (the ranking game's too) and a position of random play under it, from a
+    new game of 1 to ``max_players`` after up to ``max_steps`` decisions
+    (:func:`random_position`): at a decision, a chance node or the end."""
+    preset = draw(st.sampled_from(PRESETS))
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_steps))
+    players = draw(st.integers(1, max_players))
+    return preset, random_position(rules_of(preset), seed, steps, players)

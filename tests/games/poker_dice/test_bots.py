@@ -12,7 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.games.poker_dice.bot_support import random_position, rules_of, strategy_of
+from tests.games.poker_dice.bot_support import (
+    optimal_bot,
+    preset_positions,
+    random_position,
+    rules_of,
+    strategy_of,
+)
 from tests.games.poker_dice.engine_support import start, throw
 from thousand.core.dice import CHANCE_TABLES
 from thousand.core.i18n import translator
@@ -32,7 +38,6 @@ from thousand.games.poker_dice.scoring import hand
 from thousand.games.poker_dice.simulation import play_tournament
 from thousand.games.poker_dice.words import level_description, level_name
 
-SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
 HOUSE_RULES = (
     ("russian", (("series1_first", True), ("throws", 2), ("series1", "done_or_minus"))),
     ("russian", (("unmade", "minus"), ("four_bonus", 30), ("first_throw_double", False))),
@@ -42,34 +47,17 @@ HOUSE_RULES = (
 )
 
 
-def optimal(preset: str) -> OptimalBot:
-    strategy = strategy_of(preset)
-    return OptimalBot(strategy.rules, lambda _rules: strategy)
-
-
 # -- legal everywhere ----------------------------------------------------------------
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    preset=st.sampled_from((*SHEET_PRESETS, "ranking")),
-    seed=st.integers(0, 2**32 - 1),
-    steps=st.integers(0, 120),
-    players=st.integers(1, 4),
-)
-def test_every_level_chooses_a_legal_action(
-    preset: str, seed: int, steps: int, players: int
-) -> None:
-    rules = rules_of(preset)
-    position = random_position(rules, seed, steps, players)
+@given(drawn=preset_positions(max_steps=120, max_players=4))
+def test_every_level_chooses_a_legal_action(drawn: tuple[str, Position]) -> None:
+    preset, position = drawn
     if position.over or position.in_air:
         return
     legal = position.legal_actions()
-    bots: list[Policy] = [greedy, chaser]
-    if rules.sheet != "ranking":
-        bots.append(optimal(preset))
-    else:
-        bots.append(make_bot("optimal", rules))
+    bots: list[Policy] = [greedy, chaser, optimal_bot(preset)]
     for bot in bots:
         assert bot(position) in legal
 
@@ -157,7 +145,7 @@ def test_chaser_writes_a_made_combination_and_avoids_a_minus_with_a_throw_left()
 
 
 def test_optimal_takes_the_strategys_best_action() -> None:
-    bot = optimal("yahtzee")
+    bot = optimal_bot("yahtzee")
     position = throw(start("yahtzee", names=["Anna"]), (6, 6, 6, 6, 6))
     assert bot(position) == Write("poker")
     values = bot.values(position)

@@ -10,17 +10,21 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from tests.games.poker_dice.bot_support import random_position, rules_of, strategy_of
+from tests.games.poker_dice.bot_support import (
+    PRESETS,
+    SHEET_PRESETS,
+    optimal_bot,
+    preset_positions,
+    random_position,
+    rules_of,
+    strategy_of,
+)
 from tests.games.poker_dice.engine_support import start, throw
 from thousand.cli.main import ExitStatus, main
 from thousand.games.poker_dice import STOP, THROW, Outcome, Position, Throw, Write
-from thousand.games.poker_dice.bots import OptimalBot, make_bot
 from thousand.games.poker_dice.coach import CoachError, Coaching, coach
 from thousand.games.poker_dice.record import replay
-
-SHEET_PRESETS = ("russian", "russian_banked", "yahtzee")
 
 
 def coached(position: Position) -> Coaching:
@@ -30,7 +34,7 @@ def coached(position: Position) -> Coaching:
 
 
 def _preset(position: Position) -> str:
-    for preset in (*SHEET_PRESETS, "ranking"):
+    for preset in PRESETS:
         if rules_of(preset) == position.rules:
             return preset
     raise AssertionError("not a preset")
@@ -46,25 +50,13 @@ def expected_after(position: Position, action: Throw) -> float:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    preset=st.sampled_from((*SHEET_PRESETS, "ranking")),
-    seed=st.integers(0, 2**32 - 1),
-    steps=st.integers(0, 150),
-    players=st.integers(1, 3),
-)
-def test_the_best_option_is_the_optimal_players_move(
-    preset: str, seed: int, steps: int, players: int
-) -> None:
-    position = random_position(rules_of(preset), seed, steps, players)
+@given(drawn=preset_positions(max_steps=150, max_players=3))
+def test_the_best_option_is_the_optimal_players_move(drawn: tuple[str, Position]) -> None:
+    preset, position = drawn
     if position.over or position.in_air:
         return
     advice = coached(position)
-    if position.is_ranking:
-        bot = make_bot("optimal", position.rules)
-    else:
-        strategy = strategy_of(preset)
-        bot = OptimalBot(strategy.rules, lambda _rules: strategy)
-    assert bot(position) == advice.best.action
+    assert optimal_bot(preset)(position) == advice.best.action
     assert {option.action for option in advice.options} == set(position.legal_actions())
     values = [option.value for option in advice.options]
     assert values == sorted(values, reverse=True)

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.games.poker_dice.fixtures.generate import dump_expected, play, policy
+from tests.games.poker_dice.fixtures.generate import play, policy
+from tests.games.record_fixtures import dump_expected
 from thousand.core.dice import RandomDice
 from thousand.core.errors import RecordError
 from thousand.core.records import dump_record
@@ -27,6 +28,7 @@ from thousand.games.poker_dice import (
     Throw,
     Write,
     new_position,
+    scoring,
 )
 from thousand.games.poker_dice.record import (
     IllegalRecordError,
@@ -171,23 +173,7 @@ def test_an_empty_record_is_a_game_about_to_start() -> None:
     assert (out["winner"], out["winners"]) == (None, [])
     assert out["players"][0] == {
         "name": "Anna",
-        "boxes": dict.fromkeys(
-            [
-                "ones",
-                "twos",
-                "threes",
-                "fours",
-                "fives",
-                "sixes",
-                "three",
-                "four",
-                "full_house",
-                "small_straight",
-                "big_straight",
-                "poker",
-                "chance",
-            ]
-        ),
+        "boxes": dict.fromkeys(scoring.boxes("yahtzee")),
         "subtotal": 0,
         "bonus": 0,
         "extra": 0,

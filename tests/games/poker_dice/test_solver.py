@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.core.pace_support import CtrlCAt, tell_every_call
 from thousand.cli.main import main
-from thousand.core import pace
 from thousand.core.errors import RulesError
 from thousand.games.poker_dice import Outcome, Position, Throw, new_position
 from thousand.games.poker_dice.config import Rules
@@ -365,19 +365,12 @@ def test_a_damaged_cache_is_solved_again(cache_folder: Path) -> None:
 def test_a_solve_runs_in_short_calls_that_ctrl_c_stops(monkeypatch: pytest.MonkeyPatch) -> None:
     """The kernel is called over bands of states (one unit each here), and progress is
     told between calls: a Ctrl+C there (raised by the progress) ends the solve."""
-    monkeypatch.setattr(pace, "CALL_SECONDS", 0.0)
-    monkeypatch.setattr(pace, "PROGRESS_EVERY", 0.0)
-    lines: list[str] = []
-
-    def progress(line: str) -> None:
-        lines.append(line)
-        if len(lines) == 5:
-            raise KeyboardInterrupt
-
+    tell_every_call(monkeypatch)
+    progress = CtrlCAt(5)
     with pytest.raises(KeyboardInterrupt):
         solve(rules_from_spec({"preset": "yahtzee", "throws": 1}), progress)
-    assert lines[0].startswith("solving 314,880 positions")
-    assert all("of the positions solved" in line for line in lines[1:])
+    assert progress.lines[0].startswith("solving 314,880 positions")
+    assert all("of the positions solved" in line for line in progress.lines[1:])
 
 
 def test_the_ranking_game_is_refused() -> None:

@@ -1,0 +1,50 @@
+"""How both games' recorded fixtures are written: ``NAME.json`` and ``NAME.expected.json``.
+
+A fixture is a record as the program saves it (:func:`thousand.core.records.dump_record`)
+and beside it what ``thousand replay NAME.json --json`` gives for it, one player and one
+turn to a line so that a change in a regenerated file reads as the turn it changes.
+Each game's ``fixtures/generate.py`` plays its games and writes them with :func:`write`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from thousand.core.records import dump_record
+from thousand.games.interface import Replayed
+
+
+def write(folder: Path, name: str, data: dict[str, Any], replay: Callable[[Any], Replayed]) -> None:
+    """The record ``data`` and its replay (by the game's ``replay``) as fixture ``name``."""
+    (folder / f"{name}.json").write_text(dump_record(data), encoding="utf-8")
+    expected = dump_expected(replay(data).to_json_data())
+    (folder / f"{name}.expected.json").write_text(expected, encoding="utf-8")
+
+
+def dump_expected(output: dict[str, Any]) -> str:
+    """The replay JSON (RECORD.md's output), one player and one turn to a line."""
+
+    def rows(key: str) -> list[str]:
+        items = [json.dumps(item, ensure_ascii=False) for item in output[key]]
+        if not items:
+            return [f'  "{key}": [],']
+        return [
+            f'  "{key}": [',
+            *(f"    {item}," for item in items[:-1]),
+            f"    {items[-1]}",
+            "  ],",
+        ]
+
+    lines = ["{", *rows("players"), *rows("turns")]
+    rest = [
+        f"  {json.dumps(key)}: {json.dumps(output[key], ensure_ascii=False)}"
+        for key in output
+        if key not in ("players", "turns")
+    ]
+    lines.extend(line + "," for line in rest[:-1])
+    lines.append(rest[-1])
+    lines.append("}")
+    return "\n".join(lines) + "\n"
