@@ -1,26 +1,21 @@
-"""Helpers for driving the poker dice screen headless: sessions with scripted dice.
+"""Poker dice's sessions with scripted dice, for driving its screen headless.
 
-As :mod:`tests.tui.support` for dice 1000: each test builds a
+As :mod:`tests.tui.support` does for dice 1000 (whose helpers to press keys and wait
+drive every game's screen): each test builds a
 :class:`~thousand.games.poker_dice.table.Session` whose dice are a
-:class:`~thousand.core.dice.ScriptedDice`, opens :class:`~thousand.tui.poker.PokerApp`
-with Textual's Pilot and presses keys.
+:class:`~thousand.core.dice.ScriptedDice` and opens :class:`~thousand.tui.poker.PokerApp`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
+from typing import Unpack
 
-from textual.pilot import Pilot
-
-from thousand.cli.storage import PROGRAM, file_saver
-from thousand.core.dice import DiceSource, ScriptedDice
+from tests.tui.support import Scripting, scripted_table
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.table import Session
 from thousand.tui.poker import PokerApp
-
-SIZE = (100, 40)
 
 BOX_KEY = {
     "ones": "a",
@@ -47,47 +42,12 @@ def poker_session(
     seats: Sequence[Seat],
     throws: Sequence[Sequence[int]] | None = None,
     *,
-    language: str = "en",
-    save_path: Path | None = None,
-    dice: DiceSource | None = None,
     seed: int = 1,
+    **scripting: Unpack[Scripting],
 ) -> Session:
     """A new game under ``rules`` whose dice fall as ``throws`` say (or as ``dice`` throws)."""
-    return Session.new(
-        rules,
-        list(seats),
-        language=language,
-        program=PROGRAM,
-        seed=seed,
-        save=None if save_path is None else file_saver(save_path),
-        dice=dice if dice is not None else ScriptedDice(throws or []),
-    )
+    return Session.new(rules, list(seats), seed=seed, **scripted_table(throws, **scripting))
 
 
 def poker_app(session: Session, language: str = "en", fast: bool = True) -> PokerApp:
     return PokerApp(session, translator(language), fast=fast)
-
-
-async def press(pilot: Pilot[int], *keys: str) -> None:
-    """Press keys one by one, letting the app handle each before the next."""
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
-
-
-async def until(pilot: Pilot[int], condition: Callable[[], bool], steps: int = 20_000) -> None:
-    """Let the app run (computer players move on timers) until ``condition`` holds."""
-    for _ in range(steps):
-        if condition():
-            return
-        await pilot.pause(0.001)
-    raise AssertionError("the condition never held")
-
-
-Body = Callable[[PokerApp, Pilot[int]], Awaitable[None]]
-
-
-async def drive(app: PokerApp, body: Body, size: tuple[int, int] = SIZE) -> None:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await body(app, pilot)

@@ -1,57 +1,37 @@
-"""Helpers for driving the terminal game headless: sessions with scripted dice, key presses.
+"""Helpers for driving the terminal games headless: key presses, waiting for computer
+players, the command line in-process — and dice 1000's sessions with scripted dice.
 
-Each test builds a :class:`~thousand.games.dice1000.table.Session` whose dice are a
-:class:`~thousand.games.dice1000.dice.ScriptedDice`, opens :class:`~thousand.tui.app.ThousandApp`
-with Textual's Pilot and presses keys. Tests are plain functions that call
-:func:`asyncio.run` on their body, so no pytest plugin is needed.
+A test builds a game's session whose dice are scripted (dice 1000 here, poker dice in
+:mod:`tests.tui.poker_support`), opens the game's app with Textual's Pilot and presses
+keys. Tests are plain functions that call :func:`asyncio.run` on their body, so no
+pytest plugin is needed.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, TypedDict, TypeVar, Unpack
 
+from textual.app import App
 from textual.pilot import Pilot
 
-from thousand.cli.storage import PROGRAM, file_saver
+from thousand.cli.commands.base import Env
+from thousand.cli.storage import PROGRAM, Saved, file_saver, load_any_game, resume
+from thousand.core.dice import DiceSource, ScriptedDice
 from thousand.core.i18n import translator
-from thousand.games.dice1000 import Game, ScriptedDice, rules_from_spec
-from thousand.games.dice1000.dice import DiceSource
-from thousand.games.dice1000.table import Seat, Session
+from thousand.core.players import Seat
+from thousand.core.table import TableOptions, TableSession
+from thousand.games.dice1000 import Game, rules_from_spec
+from thousand.games.dice1000.table import Session
+from thousand.tui.__main__ import main
 from thousand.tui.app import ThousandApp
-
-if TYPE_CHECKING:
-    pass
 
 SIZE = (100, 40)
 
-
-def session_of(
-    rules: object,
-    seats: Sequence[Seat],
-    throws: Sequence[Sequence[int]] | None = None,
-    *,
-    language: str = "en",
-    save_path: Path | None = None,
-    dice: DiceSource | None = None,
-    seed: int = 1,
-) -> Session:
-    """A new game under ``rules`` whose dice fall as ``throws`` say (or as ``dice`` throws)."""
-    source = dice if dice is not None else ScriptedDice(throws or [])
-    return Session.new(
-        Game(rules_from_spec(rules)),
-        list(seats),
-        language=language,
-        program=PROGRAM,
-        seed=seed,
-        save=None if save_path is None else file_saver(save_path),
-        dice=source,
-    )
-
-
-def app_of(session: Session, language: str = "en", fast: bool = True) -> ThousandApp:
-    return ThousandApp(session, translator(language), fast=fast)
+AppT = TypeVar("AppT", bound="App[Any]")
+SessionT = TypeVar("SessionT", bound="TableSession[Any, Any, Any, Any, Any]")
 
 
 async def press(pilot: Pilot[int], *keys: str) -> None:
@@ -70,10 +50,86 @@ async def until(pilot: Pilot[int], condition: Callable[[], bool], steps: int = 2
     raise AssertionError("the condition never held")
 
 
-Body = Callable[[ThousandApp, Pilot[int]], Awaitable[None]]
-
-
-async def drive(app: ThousandApp, body: Body, size: tuple[int, int] = SIZE) -> None:
+async def drive(
+    app: AppT,
+    body: Callable[[AppT, Pilot[int]], Awaitable[None]],
+    size: tuple[int, int] = SIZE,
+) -> None:
+    """Open ``app`` headless at ``size`` and run ``body`` with it and its Pilot."""
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await body(app, pilot)
+
+
+def screen_text(app: App[Any]) -> list[str]:
+    """The screen's lines as the terminal shows them, plain — what ``tmux capture-pane``
+    prints (read from the compositor of Textual's screen)."""
+    return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+def run_tui(*argv: str) -> tuple[int, str, str]:
+    """Run ``python -m thousand.tui ARGV`` in-process, without a terminal: the exit
+    status, standard output and standard error."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    status = main(list(argv), Env(io.StringIO(), stdout, stderr))
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
+class Scripting(TypedDict, total=False):
+    """How a test's table is set (every key may be left out)."""
+
+    language: str
+    """The game's language (English if left out)."""
+    save_path: Path | None
+    """Where the record is saved after every turn (not saved if left out)."""
+    dice: DiceSource | None
+    """The dice, instead of the ``throws`` scripted."""
+
+
+def scripted_table(
+    throws: Sequence[Sequence[int]] | None = None, **scripting: Unpack[Scripting]
+) -> TableOptions:
+    """A test's table, for any game's ``Session.new``: its dice fall as ``throws`` say
+    (or as ``dice`` throws), its record is saved at ``save_path`` (None: not saved)."""
+    save_path = scripting.get("save_path")
+    dice = scripting.get("dice")
+    return {
+        "language": scripting.get("language", "en"),
+        "program": PROGRAM,
+        "save": None if save_path is None else file_saver(save_path),
+        "dice": dice if dice is not None else ScriptedDice(throws or []),
+    }
+
+
+def saved_and_resumed(session: SessionT, path: Path, *, language: str, seed: int) -> SessionT:
+    """``session`` saved to ``path`` (it saves there), read back and resumed, as ``thousand
+    play --resume`` does for any game — checked to keep the seed, the language and the
+    computer players, each with its level and its move."""
+    session.save()
+    saved: Saved[Any] = load_any_game(path)
+    assert saved.meta["language"] == language and saved.meta["seed"] == seed
+    resumed = resume(saved, language=language)
+    assert isinstance(resumed, type(session))
+    assert [seat.bot for seat in resumed.seats] == [seat.bot for seat in session.seats]
+    assert set(resumed.policies) == set(session.policies)
+    return resumed
+
+
+# -- dice 1000 ---------------------------------------------------------------------------
+
+
+def session_of(
+    rules: object,
+    seats: Sequence[Seat],
+    throws: Sequence[Sequence[int]] | None = None,
+    *,
+    seed: int = 1,
+    **scripting: Unpack[Scripting],
+) -> Session:
+    """A new game under ``rules`` whose dice fall as ``throws`` say (or as ``dice`` throws)."""
+    table = scripted_table(throws, **scripting)
+    return Session.new(Game(rules_from_spec(rules)), list(seats), seed=seed, **table)
+
+
+def app_of(session: Session, language: str = "en", fast: bool = True) -> ThousandApp:
+    return ThousandApp(session, translator(language), fast=fast)

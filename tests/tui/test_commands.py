@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.support import session_of
+from tests.tui.support import run_tui, session_of
 from thousand.cli.commands import play
 from thousand.cli.commands.base import Env
-from thousand.cli.storage import DATA_DIR_ENV, load_game
+from thousand.cli.storage import load_game
 from thousand.games.dice1000 import RandomDice, replay
 from thousand.games.dice1000.solver.strategy import Strategy
 from thousand.games.dice1000.table import Seat
@@ -26,22 +26,7 @@ from thousand.tui.__main__ import main
 BOTS = ["--players", "bot:bold,bot:cautious", "--fast"]
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    """Run ``python -m thousand.tui ARGV`` in-process, without a terminal."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    status = main(list(argv), Env(io.StringIO(), stdout, stderr))
-    return status, stdout.getvalue(), stderr.getvalue()
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "cache"))  # never the user's
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")  # tests/tui/conftest.py
 
 
 def test_bots_only_without_a_terminal_play_through_and_the_record_replays(
@@ -94,17 +79,17 @@ def test_the_unattended_command_in_a_real_process(tmp_path: Path) -> None:
 
 
 def test_russian_sheet_and_the_games_list(data_dir: Path) -> None:
-    status, out, err = run(*BOTS, "--seed", "4", "--lang", "ru")
+    status, out, err = run_tui(*BOTS, "--seed", "4", "--lang", "ru")
     assert status == 0, err
     assert "Правила: классика" in out and "Победитель:" in out
     saved = list((data_dir / "games").glob("*.json"))
     assert len(saved) == 1
-    status, out, err = run("games", "--lang", "en")
+    status, out, err = run_tui("games", "--lang", "en")
     assert status == 0, err
     assert saved[0].name in out and "winner: " in out and "Смелый (computer, bold)" in out
-    status, out, err = run("--resume", saved[0].name)  # a name from the list is enough
+    status, out, err = run_tui("--resume", saved[0].name)  # a name from the list is enough
     assert status == 0 and "Победитель:" in out, err
-    status, out, err = run("--resume", saved[0].stem)  # … even without its .json
+    status, out, err = run_tui("--resume", saved[0].stem)  # … even without its .json
     assert status == 0 and "Победитель:" in out, err
 
 
@@ -119,11 +104,9 @@ class Terminal(io.StringIO):
 def test_the_games_list_never_wraps_a_file_name(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch, columns: int
 ) -> None:
+    three = ["--players", "bot:bold,bot:cautious,bot:balanced"]
     for seed in (4, 5):
-        assert (
-            run(*BOTS, "--seed", str(seed), "--players", "bot:bold,bot:cautious,bot:balanced")[0]
-            == 0
-        )
+        assert run_tui(*BOTS, "--seed", str(seed), *three)[0] == 0
     names = sorted(path.name for path in (data_dir / "games").glob("*.json"))
     assert len(names) == 2
     monkeypatch.setenv("COLUMNS", str(columns))
@@ -141,16 +124,16 @@ def test_the_games_list_never_wraps_a_file_name(
 
 def test_resuming_a_finished_game_shows_it_and_leaves_it(tmp_path: Path) -> None:
     save = tmp_path / "done.json"
-    assert run(*BOTS, "--seed", "5", "--save", str(save))[0] == 0
+    assert run_tui(*BOTS, "--seed", "5", "--save", str(save))[0] == 0
     before = save.read_bytes()
-    status, out, _ = run("--resume", str(save))
+    status, out, _ = run_tui("--resume", str(save))
     assert status == 0 and "Winner:" in out
     assert save.read_bytes() == before
 
 
 def bad(*argv: str) -> str:
     """Run a command that must fail: exit 2, nothing on stdout, one line on stderr."""
-    status, out, err = run(*argv)
+    status, out, err = run_tui(*argv)
     assert status == 2, (out, err)
     assert out == ""
     assert err.endswith("\n") and err.count("\n") == 1, err
@@ -213,7 +196,7 @@ def test_missing_file_and_conflicting_options(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     assert "not UTF-8" in bad("--resume", str(binary))
     save = tmp_path / "game.json"
-    assert run(*BOTS, "--seed", "1", "--save", str(save))[0] == 0
+    assert run_tui(*BOTS, "--seed", "1", "--save", str(save))[0] == 0
     before = save.read_bytes()
     assert "the file exists" in bad(*BOTS, "--save", str(save))
     assert "leave out --players" in bad("--resume", str(save), "--players", "bot:bold")
@@ -257,7 +240,7 @@ def test_perfect_under_rules_the_solver_refuses_exits_2_before_any_file(
 def test_perfect_plays_through_from_the_cache_and_resumes(solved: Strategy, tmp_path: Path) -> None:
     del solved
     save = tmp_path / "perfect.json"
-    status, out, err = run(*PERFECT, "--seed", "5", "--save", str(save))
+    status, out, err = run_tui(*PERFECT, "--seed", "5", "--save", str(save))
     assert status == 0, err
     assert err == ""  # loaded from the cache: nothing to say
     assert "Ideal (computer, perfect)" in out and "Winner:" in out
@@ -270,7 +253,7 @@ def test_perfect_plays_through_from_the_cache_and_resumes(solved: Strategy, tmp_
     while len(session.turns) < 4:
         session.bot_step()
     session.save()
-    status, out, err = run("--resume", str(middle))
+    status, out, err = run_tui("--resume", str(middle))
     assert status == 0, err
     assert err == "" and "Winner:" in out
     result = load_game(middle).replay
@@ -293,9 +276,9 @@ def test_the_first_solve_of_a_rule_set_says_so_once(tmp_path: Path) -> None:
     rules = tmp_path / "short.toml"  # a short road: solved in about a second
     rules.write_text('preset = "classic"\ntarget = 300\nbarrels = []\n', encoding="utf-8")
     first = tmp_path / "first.json"
-    status, out, err = run(*PERFECT, "--rules", str(rules), "--seed", "1", "--save", str(first))
+    status, out, err = run_tui(*PERFECT, "--rules", str(rules), "--seed", "1", "--save", str(first))
     assert status == 0, err
     assert err == "Solving the classic with changes rules once (about 10 s)…\n"
     assert "Winner:" in out
-    status, _, err = run(*PERFECT, "--rules", str(rules), "--lang", "ru", "--seed", "2")
+    status, _, err = run_tui(*PERFECT, "--rules", str(rules), "--lang", "ru", "--seed", "2")
     assert status == 0 and err == ""  # cached now

@@ -9,7 +9,8 @@ from collections.abc import Mapping
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import drive, poker_app, poker_session, press, until
+from tests.tui.poker_support import poker_app, poker_session
+from tests.tui.support import drive, press, until
 from thousand.core.players import Seat
 from thousand.games.poker_dice.actions import Action, Throw
 from thousand.games.poker_dice.config import Rules

@@ -10,38 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from thousand.cli.commands.base import Env
+from tests.tui.support import run_tui
 from thousand.cli.main import main as thousand
-from thousand.cli.storage import DATA_DIR_ENV, SavedPokerGame, load_any_game, load_game
+from thousand.cli.storage import SavedPokerGame, load_any_game, load_game
 from thousand.core.errors import RecordError
 from thousand.games.poker_dice.record import replay
-from thousand.tui.__main__ import main
 
 BOTS = ["--game", "poker_dice", "--players", "bot:greedy,bot:chaser"]
 
-
-def run(*argv: str) -> tuple[int, str, str]:
-    """Run ``python -m thousand.tui ARGV`` in-process, without a terminal."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    status = main(list(argv), Env(io.StringIO(), stdout, stderr))
-    return status, stdout.getvalue(), stderr.getvalue()
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv(DATA_DIR_ENV, str(folder))
-    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    return folder
+pytestmark = pytest.mark.usefixtures("data_dir")  # tests/tui/conftest.py
 
 
 @pytest.mark.parametrize("rules", ["russian", "russian_banked", "yahtzee", "ranking"])
 def test_computer_players_without_a_terminal_play_through(tmp_path: Path, rules: str) -> None:
     save = tmp_path / f"{rules}.json"
-    status, out, err = run(*BOTS, "--rules", rules, "--seed", "4", "--save", str(save))
+    status, out, err = run_tui(*BOTS, "--rules", rules, "--seed", "4", "--save", str(save))
     assert status == 0, err
     data = json.loads(save.read_text())
     assert data["game"] == "poker_dice" and data["meta"]["seed"] == 4
@@ -55,7 +38,7 @@ def test_computer_players_without_a_terminal_play_through(tmp_path: Path, rules:
 
 def test_russian_and_the_default_players(tmp_path: Path) -> None:
     save = tmp_path / "ru.json"
-    status, out, err = run(
+    status, out, err = run_tui(
         "--game", "poker_dice", "--players", "bot:optimal:Оля,bot:chaser", "--rules", "ranking",
         "--lang", "ru", "--seed", "1", "--save", str(save),
     )  # fmt: skip
@@ -63,19 +46,19 @@ def test_russian_and_the_default_players(tmp_path: Path) -> None:
     assert "Запись игры" in out
     seats = json.loads(save.read_text())["meta"]["seats"]
     assert seats == [{"name": "Оля", "bot": "optimal"}, {"name": "Охотник", "bot": "chaser"}]
-    status, _, err = run("--game", "poker_dice", "--lang", "ru")
+    status, _, err = run_tui("--game", "poker_dice", "--lang", "ru")
     assert status == 2  # you against the computer: a person needs a terminal
     assert "нужен терминал" in err
 
 
 def test_resume_a_saved_game_of_poker_dice_and_list_it(tmp_path: Path, data_dir: Path) -> None:
     save = data_dir / "games" / "poker.json"
-    status, _, err = run(*BOTS, "--seed", "9", "--save", str(save))
+    status, _, err = run_tui(*BOTS, "--seed", "9", "--save", str(save))
     assert status == 0, err
     data = json.loads(save.read_text())
     del data["turns"][5:]  # a game in progress
     save.write_text(json.dumps(data), encoding="utf-8")
-    status, _, err = run("--resume", "poker")  # by its name in the games folder
+    status, _, err = run_tui("--resume", "poker")  # by its name in the games folder
     assert status == 0, err
     finished = json.loads(save.read_text())
     assert finished["turns"][:5] == data["turns"] and len(finished["turns"]) == 30
@@ -105,7 +88,7 @@ POKER = ["--game", "poker_dice"]
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(argv: list[str], message: str) -> None:
-    status, out, err = run(*argv)
+    status, out, err = run_tui(*argv)
     assert status == 2
     assert message in err and err.count("\n") == 1
     assert out == ""
@@ -113,19 +96,21 @@ def test_bad_options_are_one_line_and_exit_2(argv: list[str], message: str) -> N
 
 def test_resume_refuses_another_game_and_new_players(tmp_path: Path) -> None:
     save = tmp_path / "poker.json"
-    assert run(*BOTS, "--seed", "1", "--save", str(save))[0] == 0
-    status, _, err = run("--resume", str(save), "--game", "dice1000")
+    assert run_tui(*BOTS, "--seed", "1", "--save", str(save))[0] == 0
+    status, _, err = run_tui("--resume", str(save), "--game", "dice1000")
     assert status == 2 and "the saved game is a game of poker_dice" in err
-    status, _, err = run("--resume", str(save), "--players", "bot:greedy")
+    status, _, err = run_tui("--resume", str(save), "--players", "bot:greedy")
     assert status == 2 and "--resume continues a saved game" in err
-    status, _, err = run(*BOTS, "--save", str(save))
+    status, _, err = run_tui(*BOTS, "--save", str(save))
     assert status == 2 and "the file exists" in err
 
 
 def test_dice_1000_is_still_the_default_game(tmp_path: Path) -> None:
     save = tmp_path / "dice.json"
-    status, _, err = run("--players", "bot:bold,bot:cautious", "--seed", "2", "--save", str(save))
+    status, _, err = run_tui(
+        "--players", "bot:bold,bot:cautious", "--seed", "2", "--save", str(save)
+    )
     assert status == 0, err
     assert json.loads(save.read_text()).get("game", "dice1000") == "dice1000"
-    status, _, err = run("--resume", str(save), "--game", "poker_dice")
+    status, _, err = run_tui("--resume", str(save), "--game", "poker_dice")
     assert status == 2 and "the saved game is a game of dice1000" in err

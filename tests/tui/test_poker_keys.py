@@ -8,7 +8,8 @@ import asyncio
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import drive, poker_app, poker_session, press
+from tests.tui.poker_support import poker_app, poker_session
+from tests.tui.support import drive, press
 from thousand.core.players import Seat
 from thousand.games.poker_dice.state import Position
 from thousand.tui.poker import PokerApp
@@ -37,7 +38,7 @@ def test_the_russian_layout_plays_the_same_keys() -> None:
         await press(pilot, "ш")  # pair: 6 6, not doubled
         assert position().players[1].boxes["pair"] == 12
         await press(pilot, "с")
-        assert app.coach_shown
+        assert app.advice_shown
         await press(pilot, "р")
         assert isinstance(app.screen, HelpScreen)
         await press(pilot, "escape")

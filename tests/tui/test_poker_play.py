@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import BOX_KEY, drive, poker_app, poker_session, press, until
+from tests.tui.poker_support import BOX_KEY, poker_app, poker_session
+from tests.tui.support import drive, press, until
 from thousand.cli.commands.poker_play import PokerSitting
 from thousand.cli.main import main
 from thousand.cli.storage import DATA_DIR_ENV, games_dir

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import BOX_KEY, drive, poker_app, poker_session, press, until
+from tests.tui.poker_support import BOX_KEY, poker_app, poker_session
+from tests.tui.support import drive, press, saved_and_resumed, until
 from thousand.cli.storage import SavedPokerGame, load_any_game, resume
 from thousand.core.dice import ScriptedDice
 from thousand.core.i18n import translator
@@ -99,13 +100,7 @@ def test_resume_keeps_computer_players_and_language(tmp_path: Path) -> None:
     save = tmp_path / "mixed.json"
     seats = [Seat("Anna"), Seat("Robot", "chaser")]
     session = poker_session("yahtzee", seats, save_path=save, language="ru", seed=3)
-    session.save()
-    saved = saved_poker(save)
-    assert saved.meta["language"] == "ru" and saved.meta["seed"] == 3
-    resumed = resume(saved, language="ru")
-    assert [seat.bot for seat in resumed.seats] == [None, "chaser"]
-    assert set(resumed.policies) == {1}
-    app = PokerApp(resumed, translator("ru"), fast=True)
+    app = poker_app(saved_and_resumed(session, save, language="ru", seed=3), "ru")
 
     async def body(app: PokerApp, pilot: Pilot[int]) -> None:
         assert "Ходит: Anna" in app.visible_text()

@@ -12,7 +12,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.tui.support import app_of, drive, press, session_of
+from tests.tui.support import app_of, drive, press, saved_and_resumed, session_of
 from thousand.cli.storage import load_game, resume
 from thousand.core.i18n import translator
 from thousand.games.dice1000 import RandomDice, ScriptedDice
@@ -62,13 +62,7 @@ def test_resume_keeps_computer_players_and_language(tmp_path: Path) -> None:
     save = tmp_path / "mixed.json"
     seats = [Seat("Anna"), Seat("Robot", "bold")]
     session = session_of("ussr", seats, dice=RandomDice(3), save_path=save, language="ru", seed=3)
-    session.save()
-    saved = load_game(save)
-    assert saved.meta["language"] == "ru" and saved.meta["seed"] == 3
-    resumed = resume(saved, language="ru")
-    assert [seat.bot for seat in resumed.seats] == [None, "bold"]
-    assert set(resumed.policies) == {1}
-    app = ThousandApp(resumed, translator("ru"), fast=True)
+    app = app_of(saved_and_resumed(session, save, language="ru", seed=3), "ru")
 
     async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
         assert "Ходит: Anna" in app.visible_text()

@@ -4,7 +4,9 @@ keys.
 Textual draws it and its Pilot drives it headless in the tests. The app holds no game
 logic: a key becomes an engine action through the session, and what the screen shows —
 the legal actions, why one is refused, what a throw scored, how a turn ended — is the
-engine's answer put into words by :mod:`thousand.games.dice1000.words`.
+engine's answer put into words by :mod:`thousand.games.dice1000.words`. What every game's
+screen shares — the frame, the size check, the key bar's frame, the pace of computer
+players, play again, help, save and quit — is :class:`~thousand.tui.base.GameApp`'s.
 
 Keys answer in the Russian layout too (:mod:`thousand.tui.keys`: ``ы`` is S, ``с`` is C
 …), since a player who writes Russian often has it switched on. Enter does the step the
@@ -35,24 +37,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
+from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import sheet_table, standings
 from thousand.games.dice1000.solver.door import ChildSolver, solved_strategy
 from thousand.games.dice1000.state import GameState, Phase, new_state
@@ -63,17 +64,18 @@ from thousand.games.dice1000.words import (
     faces,
     player_label,
     refusal,
+    rules_help,
     rules_title,
     solving,
     throw_summary,
     turn_end,
 )
+from thousand.tui.base import Drawn, GameApp
 from thousand.tui.keys import any_layout
-from thousand.tui.screens import HelpScreen
+from thousand.tui.screens import around_keys, help_sections
 from thousand.tui.widgets import (
     KeyHint,
     history_line,
-    key_bar,
     table_view,
     throw_line,
     turn_line,
@@ -81,16 +83,6 @@ from thousand.tui.widgets import (
 
 if TYPE_CHECKING:
     from thousand.games.dice1000.solver.strategy import SolvedStrategy
-
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
-THROW_PAUSE = 0.9
-"""Seconds a computer player's throw stays on the screen before its next decision."""
-TURN_PAUSE = 1.6
-"""Seconds between the end of a turn and the next computer turn."""
-FIRST_PAUSE = 0.6
-"""Seconds before a computer player's first throw of a turn."""
 
 
 class AdviceSolving(Message):
@@ -105,93 +97,45 @@ class AdviceProgress(Message):
         self.line = line
 
 
-NextGame = Callable[[Session], Session]
-"""Makes the session of the next game at the same table from the finished one (saved
-already, so a folder that cannot be written is a :class:`ThousandError` at once)."""
+class ThousandApp(GameApp[Session, Action, Step]):
+    """Dice 1000 on a full screen; ``run()`` returns the exit status (0)."""
 
-
-class SheetRounds(Widget):
-    """The rounds of the score sheet: as many of the latest as the panel has lines for.
-
-    Drawn at its own size at render time, after layout — the sheet used to be cut to
-    the height its previous content had, which kept it at three rows with half the
-    screen empty.
-    """
-
-    def __init__(self, draw: Callable[[int, int], RenderableType], *, id: str) -> None:
-        super().__init__(id=id)
-        self.draw = draw
-
-    def render(self) -> RenderableType:
-        return self.draw(self.content_size.width, self.content_size.height)
-
-
-class ThousandApp(App[int]):
-    """The game on a full screen; ``run()`` returns the exit status (0)."""
-
-    TITLE = "thousand"
-    ENABLE_COMMAND_PALETTE = False  # Textual's palette speaks English only
-    AUTO_FOCUS = None  # the keys are the app's; the entry line takes focus only when open
-    CSS = """
-    Screen { layout: vertical; }
-    #too-small { width: 100%; height: 100%; content-align: center middle;
-                 text-align: center; display: none; }
-    #main { height: 100%; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #table { width: 1fr; min-width: 46; padding: 0 1; }
-    #sheet { width: 42%; max-width: 72; min-width: 32; height: 100%; padding: 0 1;
-             border-left: vkey $primary; }
+    CSS = (
+        GameApp.CSS
+        + """
+    #table { min-width: 46; }
+    #sheet { width: 42%; max-width: 72; min-width: 32; }
     #rounds { height: 1fr; }
     #standings { height: auto; margin-bottom: 1; }
-    #turn-header { height: 1; }
-    #dice { height: 7; }
-    #throw-info { height: auto; }
     #turn-info { height: auto; }
     #history { height: auto; }
-    #notice { height: auto; color: $warning; text-style: bold; }
     #entry { display: none; width: 100%; max-width: 64; }
     #advice { height: auto; display: none; }
-    #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
-           scrollbar-size-vertical: 1; }
-    #actions { height: auto; background: $boost; padding: 0 1; }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(any_layout("space", "t"), "throw", show=False),
-        Binding("enter", "enter", show=False),
-        Binding(any_layout("s"), "stop", show=False),
-        Binding(any_layout("h", "question_mark", "f1"), "help", show=False),
-        Binding(any_layout("q"), "quit_game", show=False),
-        Binding("ctrl+c", "quit_game", show=False, priority=True),
         Binding(any_layout("a"), "pick_all", show=False),
-        Binding(any_layout("c"), "advice", show=False),
-        Binding(any_layout("n"), "play_again", show=False),
         Binding(any_layout("u"), "undo", show=False),
         Binding("escape", "close_entry", show=False),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 6)),
     ]
 
-    def __init__(
-        self,
-        session: Session,
-        tr: Translator,
-        *,
-        fast: bool = False,
-        again: NextGame | None = None,
-    ) -> None:
-        super().__init__()
-        self.session = session
-        self.tr = tr
-        self.fast = fast
-        self.again = again
-        """The next game at the same table (key N after a game); None: not offered."""
+    THROW_PAUSE = 0.9
+    TURN_PAUSE = 1.6
+
+    VISIBLE = (
+        "#title",
+        "#turn-header",
+        "#throw-info",
+        "#turn-info",
+        "#history",
+        "#notice",
+        "#advice",
+    )
+
+    def prepare(self) -> None:
         self.picked: list[int] = []
-        self.notice = ""
-        self.bot_busy = False
-        self.too_small = False
-        self.quitting = False
-        self.advice_shown = False
         self.advice_loading = False
         self.advice_solving = False
         self.advice_error: str | None = None
@@ -211,54 +155,28 @@ class ThousandApp(App[int]):
 
     # -- layout ----------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-        with Vertical(id="main"):
-            yield Static(id="title")
-            with Horizontal(id="body"):
-                with Vertical(id="table"):
-                    yield Static(id="turn-header")
-                    yield Static(id="dice")
-                    yield Static(id="throw-info")
-                    yield Static(id="turn-info")
-                    yield Static(id="history")
-                    yield Static(id="notice")
-                    yield Input(id="entry", max_length=20, disabled=True)
-                    yield Static(id="advice")
-                    yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-                with Vertical(id="sheet"):  # the scores first, at eye level; the rounds fill
-                    yield Static(id="standings")
-                    yield SheetRounds(self.rounds_view, id="rounds")
-            yield Static(id="actions")
+    def compose_panels(self) -> ComposeResult:
+        yield Static(id="turn-info")
+        yield Static(id="history")
+        yield Static(id="notice")
+        yield Input(id="entry", max_length=20, disabled=True)
+        yield Static(id="advice")
 
-    def on_mount(self) -> None:
-        self.check_size(self.size.width, self.size.height)
-        session = self.session
-        for turn in session.turns[-20:]:
+    def compose_sheet(self) -> ComposeResult:
+        with Vertical(id="sheet"):  # the scores first, at eye level; the rounds fill
+            yield Static(id="standings")
+            yield Drawn(self.rounds_view, id="rounds")
+
+    def past_turns(self) -> Iterable[str]:
+        for turn in self.session.turns[-20:]:
             if turn.end is not None:
-                for line in turn_end(self.tr, session.game, self.names, turn.end):
-                    self.say(line, style="dim")
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)
-        self.open_forced_entry()
+                yield from turn_end(self.tr, self.session.game, self.names, turn.end)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.check_size(event.size.width, event.size.height)
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)  # computer players wait while the screen is too small
+    def player_label(self, name: str, level: str | None) -> str:
+        return player_label(self.tr, name, level)
 
-    def check_size(self, width: int, height: int) -> None:
-        """Below 80×24 the layout would overlap: say so instead of drawing it."""
-        self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
-        message = self.tr.gettext(
-            "The terminal is too small: {width}×{height}.\n"
-            "The game needs at least {min_width}×{min_height}. Enlarge the window.\n"
-            "Q — save and quit."
-        ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
-        small = self.query_one("#too-small", Static)
-        small.update(Text(message, style="bold"))
-        small.display = self.too_small
-        self.query_one("#main").display = not self.too_small
+    def help_text(self) -> Text:
+        return help_text(self.tr, self.session.game)
 
     # -- drawing ---------------------------------------------------------------
 
@@ -272,7 +190,7 @@ class ThousandApp(App[int]):
             " · " + tr.gettext("round {n}").format(n=len(session.turns) // len(session.seats) + 1)
         )
         self.query_one("#title", Static).update(title)
-        self.query_one("#turn-header", Static).update(self.turn_header())
+        self.query_one("#turn-header", Drawn).refresh()
         self.query_one("#dice", Static).update(table_view(session, tr, self.picked))
         self.query_one("#throw-info", Static).update(throw_line(session, tr))
         self.query_one("#turn-info", Static).update(turn_line(session, tr, self.refused()))
@@ -288,18 +206,9 @@ class ThousandApp(App[int]):
         advice.display = self.advice_shown
         if self.advice_shown:
             advice.update(self.advice_view())
-        self.query_one("#rounds", SheetRounds).refresh()
+        self.query_one("#rounds", Drawn).refresh()
         self.query_one("#standings", Static).update(self.standings_view())
         self.query_one("#actions", Static).update(self.actions_text())
-
-    def turn_header(self) -> Text:
-        session, tr = self.session, self.tr
-        state = session.state
-        if state.is_over:
-            return Text(tr.gettext("The game is over."), style="bold")
-        seat = session.seat
-        label = player_label(tr, seat.name, seat.bot)
-        return Text(tr.gettext("Now playing: {name}").format(name=label), style="bold")
 
     def rounds_view(self, width: int, height: int) -> RenderableType:
         """The sheet's heading and its latest rounds, as many as ``height`` lines hold.
@@ -340,12 +249,9 @@ class ThousandApp(App[int]):
 
     def sheet_text(self) -> str:
         """The score sheet's rounds as drawn now, plain (tests and screen readers)."""
-        rounds = self.query_one("#rounds", SheetRounds)
+        rounds = self.query_one("#rounds", Drawn)
         width, height = rounds.content_size.width, rounds.content_size.height
-        lines = self.console.render_lines(
-            self.rounds_view(width, height), self.console.options.update(width=width)
-        )
-        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines[:height])
+        return self.plain(self.rounds_view(width, height), width, height)
 
     def refused(self) -> str | None:
         """Why the person's next step would be refused, as a sentence (None: nothing is).
@@ -360,7 +266,7 @@ class ThousandApp(App[int]):
         if state.phase is Phase.SET_ASIDE:
             chosen = self.chosen_dice()
             problem = state.refusal(SetAside(chosen)) if chosen else None
-            return None if problem is None else tr_refusal(tr, problem)
+            return None if problem is None else self.not_allowed(problem)
         if state.phase is not Phase.DECIDE or not state.throws or state.forced:
             return None
         problem = state.stop_refusal()
@@ -369,41 +275,29 @@ class ThousandApp(App[int]):
         return tr.gettext("You may not stop yet: {reason}").format(reason=refusal(tr, problem))
 
     def key_hints(self) -> tuple[Text | None, list[KeyHint]]:
-        """Exactly the actions open now with their keys (and a lead-in while a bot plays)."""
-        session, tr = self.session, self.tr
-        state = session.state
-        hints: list[KeyHint] = []
-        if self.too_small:
-            return None, [KeyHint("Q", tr.gettext("save and quit"))]
-        if self.entry_open:
+        """The frame's key bar (:meth:`GameApp.key_hints`), or while the faces of a throw
+        of real dice are typed, the keys of the entry line."""
+        if self.entry_open and not self.too_small:
+            tr = self.tr
             lead = Text(tr.gettext("Type the faces that fell, then Enter."), style="italic")
-            hints.append(KeyHint(tr.gettext("Enter"), tr.gettext("done")))
+            hints = [KeyHint(tr.gettext("Enter"), tr.gettext("done"))]
             if not self.entry_for_bot:
                 hints.append(KeyHint("Esc", tr.gettext("back")))
             return lead, hints
-        undo = (
-            [KeyHint("U", tr.gettext("correct the last throw"))]
-            if session.undo_point is not None
-            else []
-        )
-        if state.is_over:
-            if self.again is not None:
-                first = session.seats[1 % len(session.seats)].name
-                hints.append(
-                    KeyHint("N", tr.gettext("play again (first turn: {name})").format(name=first))
-                )
-            hints.append(KeyHint("H", tr.gettext("rules")))
-            hints.append(KeyHint("Q", tr.gettext("quit")))
-            return None, hints
-        if session.bot_to_move:
-            lead = Text(
-                tr.gettext("Now playing: {name}…").format(name=session.seat.name), style="italic"
-            )
-            return lead, [
-                *undo,
-                KeyHint("H", tr.gettext("rules")),
-                KeyHint("Q", tr.gettext("save and quit")),
-            ]
+        return super().key_hints()
+
+    def undo_hints(self) -> list[KeyHint]:
+        if self.session.undo_point is None:
+            return []
+        return [KeyHint("U", self.tr.gettext("correct the last throw"))]
+
+    def watching_hints(self) -> list[KeyHint]:
+        return self.undo_hints()
+
+    def move_hints(self) -> list[KeyHint]:
+        session, tr = self.session, self.tr
+        state = session.state
+        hints: list[KeyHint] = []
         if state.phase is Phase.SET_ASIDE:
             chosen = self.chosen_dice()
             count = len(state.pending)
@@ -431,74 +325,24 @@ class ThousandApp(App[int]):
                 hints.append(KeyHint("S", what))
             elif state.throws:  # why not is the turn line's to say: the bar stays short
                 hints.append(KeyHint("S", tr.gettext("stop — not yet"), allowed=False))
-        hints.extend(undo)
+        hints.extend(self.undo_hints())
         if self.advice_shown:
             hints.append(KeyHint("C", tr.gettext("hide the chances")))
         elif state.phase is Phase.DECIDE:  # the chances are of throwing or stopping
             hints.append(KeyHint("C", tr.gettext("winning chances")))
-        hints.append(KeyHint("H", tr.gettext("rules")))
-        hints.append(KeyHint("Q", tr.gettext("save and quit")))
-        return None, hints
-
-    def actions_text(self) -> Text:
-        """The key bar, laid out for the width of the terminal (see :func:`key_bar`)."""
-        lead, hints = self.key_hints()
-        return key_bar(hints, max(20, self.size.width - 2), lead)
-
-    def visible_text(self) -> str:
-        """The words on the screen now, plain (tests and screen readers)."""
-        parts = []
-        selectors = (
-            ["#too-small", "#actions"]
-            if self.too_small
-            else [
-                "#title",
-                "#turn-header",
-                "#throw-info",
-                "#turn-info",
-                "#history",
-                "#notice",
-                "#advice",
-                "#actions",
-            ]
-        )
-        for selector in selectors:
-            widget = self.query_one(selector, Static)
-            if not widget.display:
-                continue
-            content = widget.content
-            parts.append(content.plain if isinstance(content, Text) else str(content))
-        return "\n".join(parts)
-
-    def log_lines(self) -> list[str]:
-        """The lines of the event log, plain."""
-        log = self.query_one("#log", RichLog)
-        return [strip.text for strip in log.lines]
-
-    def say(self, message: str, style: str = "") -> None:
-        self.query_one("#log", RichLog).write(Text(message, style=style))
+        return hints
 
     # -- playing ---------------------------------------------------------------
-
-    def human_may_act(self) -> bool:
-        session = self.session
-        return not (self.too_small or session.state.is_over or session.bot_to_move or self.bot_busy)
 
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
 
-    def perform(self, action: Action) -> Step | None:
-        """Take a human decision through the session; a refusal becomes the notice."""
-        try:
-            step = self.session.act(action)
-        except IllegalActionError as exc:
-            self.notice = tr_refusal(self.tr, exc)
-            self.refresh_view()
-            return None
-        self.notice = ""
-        self.show_step(step)
-        return step
+    def refusal(self, error: IllegalActionError) -> str:
+        return refusal(self.tr, error)
+
+    def take(self, action: Action) -> Step:
+        return self.session.act(action)
 
     def show_step(self, step: Step) -> None:
         """Log what a step did and redraw; then let a computer player go on if it is its turn."""
@@ -514,25 +358,10 @@ class ThousandApp(App[int]):
         if step.end is not None:
             for line in turn_end(tr, self.session.game, self.names, step.end):
                 self.say(line, style="bold")
-            if self.session.save_error:
-                self.notice = tr.gettext("Could not save: {error}").format(
-                    error=self.session.save_error
-                )
+            self.note_save_error()
         self.refresh_view()
-        if step.end is not None:
-            self.schedule_bot(TURN_PAUSE)
-        else:
-            self.schedule_bot(THROW_PAUSE)
-        self.open_forced_entry()
-
-    def schedule_bot(self, pause: float) -> None:
-        """If a computer player is to move, let it take one step after ``pause``."""
-        if self.session.bot_to_move and not self.bot_busy:
-            self.bot_busy = True
-            if self.fast:
-                self.call_later(self.bot_move)
-            else:
-                self.set_timer(pause, self.bot_move)
+        self.schedule_bot(self.TURN_PAUSE if step.end is not None else self.THROW_PAUSE)
+        self.prompt()
 
     async def bot_move(self) -> None:
         """One step of the computer player to move, its thinking off the event loop."""
@@ -583,12 +412,7 @@ class ThousandApp(App[int]):
             return
         if position >= len(state.pending):
             return
-        if position in self.picked:
-            self.picked.remove(position)
-        else:
-            self.picked.append(position)
-        self.notice = ""
-        self.refresh_view()
+        self.mark_die(self.picked, position)
 
     def action_pick_all(self) -> None:
         state = self.session.state
@@ -616,7 +440,7 @@ class ThousandApp(App[int]):
 
     # -- real dice (thousand play --table) -------------------------------------------
 
-    def open_forced_entry(self) -> None:
+    def prompt(self) -> None:
         """Open the entry line at once when a person has no choice but to throw.
 
         Not while the last entry may still be corrected: the line would take the U key.
@@ -675,7 +499,7 @@ class ThousandApp(App[int]):
         try:
             step = self.session.enter_throw(entered)
         except IllegalActionError as exc:
-            self.notice = tr_refusal(tr, exc)
+            self.notice = self.not_allowed(exc)
             self.refresh_view()
             return
         self.hide_entry()
@@ -700,38 +524,11 @@ class ThousandApp(App[int]):
         self.notice = ""
         self.open_entry("".join(map(str, last)))
 
-    def action_play_again(self) -> None:
-        """After a game: the next one at the same table, whoever was second moving first."""
-        if self.again is None or not self.session.state.is_over or self.too_small:
-            return
-        try:
-            session = self.again(self.session)
-        except ThousandError as exc:
-            self.notice = self.tr.gettext("Could not start a new game: {error}").format(error=exc)
-            self.refresh_view()
-            return
-        self.session = session
+    def new_game(self) -> None:
         self.picked = []
-        self.notice = ""
         self._advice_cache = None
-        self.query_one("#log", RichLog).clear()
-        self.say(
-            self.tr.gettext("A new game; first turn: {name}.").format(name=session.seat.name),
-            style="bold",
-        )
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)
 
     # -- advice ------------------------------------------------------------------
-
-    def action_advice(self) -> None:
-        """Show or hide the winning chances; the strategy is fetched on the first show."""
-        if self.too_small:
-            return
-        self.advice_shown = not self.advice_shown
-        if self.advice_shown:
-            self.fetch_strategy()
-        self.refresh_view()
 
     def fetch_strategy(self) -> None:
         """Start loading the strategy in a worker thread unless it is here, coming or refused."""
@@ -796,12 +593,9 @@ class ThousandApp(App[int]):
             strategy.action_values(new_state(game, ["first", "second"]))
         return strategy
 
-    def stop_solver(self) -> None:
+    def stop_background(self) -> None:
         """Stop a solve still running for the advisor, so leaving the game is not held up."""
         self.solver.stop()
-
-    def on_unmount(self) -> None:
-        self.stop_solver()
 
     def on_advice_solving(self, _message: AdviceSolving) -> None:
         self.advice_solving = True
@@ -891,18 +685,6 @@ class ThousandApp(App[int]):
             )
         return text
 
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.tr, self.session.game))
-
-    async def action_quit_game(self) -> None:
-        """Save (the record as it stands) and leave; the game can be resumed."""
-        self.quitting = True
-        self.stop_solver()
-        with contextlib.suppress(ThousandError):  # the last turn's save stands
-            self.session.save()
-        self.exit(0)
-
 
 def typed_faces(tr: Translator, text: str) -> tuple[int, ...] | str:
     """The faces typed for a throw of real dice (``25441``, spaces or commas allowed), or
@@ -927,6 +709,27 @@ def positions_of(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
     return positions
 
 
-def tr_refusal(tr: Translator, error: IllegalActionError) -> str:
-    """A refused action as the notice line: "Not allowed: <why>"."""
-    return tr.gettext("Not allowed: {reason}").format(reason=refusal(tr, error))
+def keys_help(tr: Translator, game: Game) -> list[str]:
+    """The keys of the game, as a section of the help: a new player looks for them here.
+
+    Enter is said in full, since what it does depends on the moment; choosing dice is
+    listed only under rules where the player chooses.
+    """
+    lines = [
+        tr.gettext("Space or Enter — throw the dice in the hand."),
+        tr.gettext("S — stop and record the turn total."),
+    ]
+    if game.rules.choose_dice:
+        lines.append(
+            tr.gettext(
+                "1–5 — pick a die of the throw or put it back; A — pick every scoring die; "
+                "Enter — set the picked dice aside."
+            )
+        )
+    lines.append(tr.gettext("C — the winning chance of each action with perfect play."))
+    return lines + around_keys(tr)
+
+
+def help_text(tr: Translator, game: Game) -> Text:
+    """The rules of ``game``, a heading per section and a paragraph per rule; the keys last."""
+    return help_sections([*rules_help(tr, game), (tr.gettext("Keys"), keys_help(tr, game))])

@@ -1,11 +1,17 @@
 """The full-screen game of poker dice: a :class:`~thousand.games.poker_dice.table.Session`
 drawn and played with keys (``thousand play --game poker_dice``).
 
-The dice 1000 screen's twin (:mod:`thousand.tui.app`), sharing its dice, key bar, help
-screen and keys in both keyboard layouts. The app holds no game logic: a key becomes an
-engine action through the session, and what the screen shows — what a box would take,
-why an action is refused, what a turn wrote, who won — is the engine's answer put into
-words by :mod:`thousand.games.poker_dice.words`.
+A :class:`~thousand.tui.base.GameApp`, as the dice 1000 screen (:mod:`thousand.tui.app`)
+is: the frame, the size check, the key bar's frame, the pace of computer players, play
+again, help, save and quit are the base's, and so are the dice and the keys in both
+keyboard layouts. The app holds no game logic: a key becomes an engine action through
+the session, and what the screen shows — what a box would take, why an action is
+refused, what a turn wrote, who won — is the engine's answer put into words by
+:mod:`thousand.games.poker_dice.words`.
+
+The sheet is fitted to the room beside the dice (:func:`~.poker_widgets.sheet_view`);
+where dice of full size would leave it too little — four players at 80 columns — the
+dice are drawn two cells narrower.
 
 Keys:
 
@@ -29,17 +35,14 @@ worker thread, so the screen stays live.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import ClassVar
 
-from rich.console import ConsoleRenderable, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from thousand.core.errors import IllegalActionError, ThousandError
 from thousand.core.i18n import Translator
@@ -66,6 +69,7 @@ from thousand.games.poker_dice.words import (
     throws_left,
     written,
 )
+from thousand.tui.base import Drawn, GameApp
 from thousand.tui.keys import any_layout
 from thousand.tui.poker_widgets import (
     BOX_KEYS,
@@ -75,97 +79,55 @@ from thousand.tui.poker_widgets import (
     hands_view,
     player_label,
     sheet_view,
+    sheet_width,
 )
-from thousand.tui.screens import HelpScreen
-from thousand.tui.widgets import KeyHint, key_bar
+from thousand.tui.screens import around_keys, help_sections
+from thousand.tui.widgets import KeyHint
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
-THROW_PAUSE = 1.0
-"""Seconds a computer player's throw stays on the screen before its next decision."""
 CHOICE_PAUSE = 0.8
 """Seconds the dice a computer player keeps, or the box it writes, are shown first."""
-TURN_PAUSE = 1.4
-"""Seconds between the end of a turn and the next computer turn."""
-FIRST_PAUSE = 0.6
-"""Seconds before a computer player's first move."""
 
 TABLE_WIDTH = 41
-"""The left panel's least width: five dice and their padding."""
+"""The left panel's width with dice of full size: five dice and their padding."""
+SMALL_TABLE = 31
+"""The left panel's width with small dice, which leave the sheet ten cells more."""
 MIN_SHEET = 30
 WIDE = 100
 """From this width the key bar also names the boxes' letters (the sheet shows them)."""
 
-NextGame = Callable[[Session], Session]
-"""Makes the session of the next game at the same table from the finished one."""
 
-
-class PokerApp(App[int]):
+class PokerApp(GameApp[Session, Action, Step]):
     """Poker dice on a full screen; ``run()`` returns the exit status (0)."""
 
-    TITLE = "thousand"
-    ENABLE_COMMAND_PALETTE = False
-    AUTO_FOCUS = None  # every key is the game's
-    CSS = """
-    Screen { layout: vertical; }
-    #too-small { width: 100%; height: 100%; content-align: center middle;
-                 text-align: center; display: none; }
-    #main { height: 100%; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #table { width: 1fr; min-width: 41; padding: 0 1; }
-    #sheet { width: auto; min-width: 36; max-width: 64%; height: 100%; padding: 0 1;
-             border-left: vkey $primary; }
-    #turn-header { height: 1; }
-    #dice { height: 7; }
-    #throw-info { height: auto; }
-    #notice { height: auto; color: $warning; text-style: bold; padding: 0 1; }
+    CSS = (
+        GameApp.CSS
+        + """
+    #table { min-width: 41; }
+    #sheet { width: auto; min-width: 36; max-width: 64%; }
+    #notice { padding: 0 1; }
     #coach { height: auto; display: none; }
-    #log { height: 1fr; min-height: 3; border-top: solid $primary-darken-2;
-           scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
-    #actions { height: auto; background: $boost; padding: 0 1; }
+    #log { scrollbar-gutter: stable; }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(any_layout("space", "t"), "throw", show=False),
-        Binding("enter", "enter", show=False),
-        Binding(any_layout("s"), "stop", show=False),
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
-        Binding(any_layout("h", "question_mark", "f1"), "help", show=False),
-        Binding(any_layout("q"), "quit_game", show=False),
-        Binding("ctrl+c", "quit_game", show=False, priority=True),
-        Binding(any_layout("c"), "coach", show=False),
-        Binding(any_layout("n"), "play_again", show=False),
         *(Binding(str(n), f"keep({n - 1})", show=False) for n in range(1, 6)),
         *(Binding(any_layout(key), f"write_key('{key}')", show=False) for key in BOX_KEYS),
     ]
 
-    def __init__(
-        self,
-        session: Session,
-        tr: Translator,
-        *,
-        fast: bool = False,
-        again: NextGame | None = None,
-    ) -> None:
-        super().__init__()
-        self.session = session
-        self.tr = tr
-        self.fast = fast
-        self.again = again
-        """The next game at the same table (key N after a game); None: not offered."""
+    THROW_PAUSE = 1.0
+    TURN_PAUSE = 1.4
+
+    VISIBLE = ("#title", "#turn-header", "#throw-info", "#notice", "#coach")
+
+    def prepare(self) -> None:
         self.kept: list[int] = []
         """The places of the dice kept for the next throw (the mover's, or a computer's
         choice shown before it throws)."""
         self.cursor: str | None = None
         """The box under the cursor (Enter writes it)."""
-        self.notice = ""
-        self.bot_busy = False
-        self.too_small = False
-        self.quitting = False
-        self.coach_shown = False
         self.strategy: SheetValues | None = None
         """A sheet game's solved strategy, for the coach (fetched on its first show)."""
         self.strategy_loading = False
@@ -173,53 +135,39 @@ class PokerApp(App[int]):
         self._coached: tuple[Position, Coaching | str] | None = None
         self.bot_writes = False
         """A computer player has chosen the box under the cursor and is about to write it."""
+        self.take_up_turn()
 
     # -- layout ----------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
-        with Vertical(id="main"):
-            yield Static(id="title")
-            with Horizontal(id="body"):
-                with Vertical(id="table"):
-                    yield Static(id="turn-header")
-                    yield Static(id="dice")
-                    yield Static(id="throw-info")
-                    yield Static(id="coach")
-                    yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-                yield Static(id="sheet")
-            yield Static(id="notice")  # the full width: a refusal stays one line
-            yield Static(id="actions")
+    def compose_panels(self) -> ComposeResult:
+        yield Static(id="coach")
 
-    def on_mount(self) -> None:
-        self.check_size(self.size.width, self.size.height)
-        for end in self.session.turns[-20:]:
-            self.say(self.turn_line(end), style="dim")
+    def compose_footer(self) -> ComposeResult:
+        yield Static(id="notice")  # the full width: a refusal stays one line
+
+    def take_up_turn(self) -> None:
+        """The marks of the turn in progress (a resumed game): the cursor on the best
+        box, and the dice held at its last throw (none before a turn's first throw)."""
         position = self.session.position
-        if position.throws:  # a turn in progress (resumed): its cursor, and its held dice
+        self.kept = []
+        self.cursor = None
+        if position.throws:
             self.place_cursor()
             if position.throws > 1 and position.throws_left > 0:
                 self.kept = [place for place in range(5) if place not in self.session.fresh]
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.check_size(event.size.width, event.size.height)
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)  # computer players wait while the screen is too small
+    def past_turns(self) -> Iterable[str]:
+        return [self.turn_line(end) for end in self.session.turns[-20:]]
 
-    def check_size(self, width: int, height: int) -> None:
-        """Below 80×24 the layout would overlap: say so instead of drawing it."""
-        self.too_small = width < MIN_WIDTH or height < MIN_HEIGHT
-        message = self.tr.gettext(
-            "The terminal is too small: {width}×{height}.\n"
-            "The game needs at least {min_width}×{min_height}. Enlarge the window.\n"
-            "Q — save and quit."
-        ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
-        small = self.query_one("#too-small", Static)
-        small.update(Text(message, style="bold"))
-        small.display = self.too_small
-        self.query_one("#main").display = not self.too_small
+    def player_label(self, name: str, level: str | None) -> str:
+        return player_label(self.tr, name, level)
+
+    def help_text(self) -> Text:
+        return help_text(self.tr, self.rules)
+
+    def new_game(self) -> None:
+        self.take_up_turn()
+        self._coached = None
 
     # -- drawing ---------------------------------------------------------------
 
@@ -230,23 +178,28 @@ class PokerApp(App[int]):
     def refresh_view(self) -> None:
         """Redraw everything from the session (a handful of small renderables)."""
         session, tr = self.session, self.tr
-        position = session.position
         self.query_one("#title", Static).update(self.title_text())
-        self.query_one("#turn-header", Static).update(self.turn_header())
-        self.query_one("#dice", Static).update(dice_view(session, tr, self.kept))
+        self.query_one("#turn-header", Drawn).refresh()
+        small = self.small_dice()
+        self.query_one("#table").styles.min_width = SMALL_TABLE if small else TABLE_WIDTH
+        self.query_one("#dice", Static).update(dice_view(session, tr, self.kept, small=small))
         self.query_one("#throw-info", Static).update(self.throw_info())
-        notice = Text(self.notice)
-        if position.over:
-            notice = Text(result(tr, self.winner_names()), style="bold green")
+        notice = self.notice_line()
         shown = self.query_one("#notice", Static)
         shown.update(notice)
         shown.display = bool(notice.plain)
         coach = self.query_one("#coach", Static)
-        coach.display = self.coach_shown
-        if self.coach_shown:
+        coach.display = self.advice_shown
+        if self.advice_shown:
             coach.update(self.coach_view())
         self.query_one("#sheet", Static).update(self.sheet_renderable())
         self.query_one("#actions", Static).update(self.actions_text())
+
+    def notice_line(self) -> Text:
+        """Over the key bar: who won once the game is over, else the notice (a refusal)."""
+        if self.session.position.over:
+            return Text(result(self.tr, self.winner_names()), style="bold green")
+        return Text(self.notice)
 
     def winner_names(self) -> list[str]:
         position = self.session.position
@@ -270,14 +223,6 @@ class PokerApp(App[int]):
             turn = len(boxes) - len(boxes.empty()) + 1
             title.append(" · " + tr.gettext("turn {n} of {total}").format(n=turn, total=len(boxes)))
         return title
-
-    def turn_header(self) -> Text:
-        session, tr = self.session, self.tr
-        if session.position.over:
-            return Text(tr.gettext("The game is over."), style="bold")
-        seat = session.seat
-        label = player_label(tr, seat.name, seat.bot)
-        return Text(tr.gettext("Now playing: {name}").format(name=label), style="bold")
 
     def throw_info(self) -> Text:
         """Under the dice: the throws left (banked ones said), the doubling, the hand."""
@@ -306,6 +251,23 @@ class PokerApp(App[int]):
             )
         return line
 
+    def small_dice(self) -> bool:
+        """Small dice, when the dice of full size leave the sheet too little room for
+        all it wants: its labels and the players' names uncut (four players at 80
+        columns). The ranking game's hands fit beside the dice of full size."""
+        if self.session.position.is_ranking:
+            return False
+        return sheet_width(self.session, self.tr) > self.size.width - TABLE_WIDTH - 3
+
+    def sheet_lines(self) -> int:
+        """The lines the sheet has: the screen's, less the title, the notice (the whole
+        width, shown when there is one) and the key bar."""
+        width = max(20, self.size.width - 2)
+        notice = self.notice_line()
+        notice_lines = len(notice.wrap(self.console, width)) if notice.plain else 0
+        bar_lines = self.actions_text().plain.count("\n") + 1
+        return self.size.height - 1 - notice_lines - bar_lines
+
     def sheet_renderable(self) -> RenderableType:
         session, tr = self.session, self.tr
         if session.position.is_ranking:
@@ -313,45 +275,30 @@ class PokerApp(App[int]):
         writing = self.human_may_act() and session.position.throws > 0
         # A computer player's box is under the cursor only once it has chosen it.
         cursor = self.cursor if writing or self.bot_writes else None
+        table = SMALL_TABLE if self.small_dice() else TABLE_WIDTH
         return sheet_view(
             session,
             tr,
             cursor=cursor,
             keys=writing,
-            width=max(MIN_SHEET, self.size.width - TABLE_WIDTH - 3),
-            sections=self.size.height >= MIN_HEIGHT + 4,
-            settlement=self.size.height >= MIN_HEIGHT + 1,
+            width=max(MIN_SHEET, self.size.width - table - 3),
+            height=self.sheet_lines(),
         )
 
     # -- the key bar -------------------------------------------------------------
 
-    def key_hints(self) -> tuple[Text | None, list[KeyHint]]:
-        """Exactly the actions open now with their keys (and a lead-in while a bot plays)."""
-        session, tr = self.session, self.tr
-        position = session.position
-        if self.too_small:
-            return None, [KeyHint("Q", tr.gettext("save and quit"))]
-        coach = KeyHint(
-            "C", tr.gettext("hide the coach") if self.coach_shown else tr.gettext("coach")
+    def coach_hint(self) -> KeyHint:
+        tr = self.tr
+        return KeyHint(
+            "C", tr.gettext("hide the coach") if self.advice_shown else tr.gettext("coach")
         )
-        if position.over:
-            hints = []
-            if self.again is not None:
-                first = session.seats[1 % len(session.seats)].name
-                hints.append(
-                    KeyHint("N", tr.gettext("play again (first turn: {name})").format(name=first))
-                )
-            hints += [KeyHint("H", tr.gettext("rules")), KeyHint("Q", tr.gettext("quit"))]
-            return None, hints
-        if session.bot_to_move:
-            lead = Text(
-                tr.gettext("Now playing: {name}…").format(name=session.seat.name), style="italic"
-            )
-            return lead, [
-                coach,
-                KeyHint("H", tr.gettext("rules")),
-                KeyHint("Q", tr.gettext("save and quit")),
-            ]
+
+    def watching_hints(self) -> list[KeyHint]:
+        return [self.coach_hint()]
+
+    def move_hints(self) -> list[KeyHint]:
+        tr = self.tr
+        position = self.session.position
         hints = []
         if not position.throws:
             hints.append(KeyHint(tr.gettext("Space"), tr.gettext("throw all five dice")))
@@ -378,16 +325,7 @@ class PokerApp(App[int]):
                     wide = self.size.width >= WIDE  # the help says ↑ ↓ move the cursor
                     key = tr.gettext("↑↓ Enter") if wide else tr.gettext("Enter")
                     hints.append(KeyHint(key, what))
-        hints += [
-            coach,
-            KeyHint("H", tr.gettext("rules")),
-            KeyHint("Q", tr.gettext("save and quit")),
-        ]
-        return None, hints
-
-    def actions_text(self) -> Text:
-        lead, hints = self.key_hints()
-        return key_bar(hints, max(20, self.size.width - 2), lead)
+        return [*hints, self.coach_hint()]
 
     # -- words -------------------------------------------------------------------
 
@@ -404,81 +342,25 @@ class PokerApp(App[int]):
             line += " " + self.tr.gettext("Bonus {points}.").format(points=f"+{end.extra}")
         return line
 
-    def say(self, message: str, style: str = "") -> None:
-        self.query_one("#log", RichLog).write(Text(message, style=style))
-
-    def visible_text(self) -> str:
-        """The words on the screen now, plain (tests and screen readers)."""
-        parts = []
-        selectors = (
-            ["#too-small", "#actions"]
-            if self.too_small
-            else ["#title", "#turn-header", "#throw-info", "#notice", "#coach", "#actions"]
-        )
-        for selector in selectors:
-            widget = self.query_one(selector, Static)
-            if not widget.display:
-                continue
-            content = widget.content
-            if isinstance(content, Text):
-                parts.append(content.plain)
-            elif isinstance(content, ConsoleRenderable):
-                parts.append(self.plain(content))
-            else:
-                parts.append(str(content))
-        return "\n".join(parts)
-
-    def plain(self, renderable: RenderableType, width: int = 80) -> str:
-        """A renderable as plain lines (tests and screen readers)."""
-        lines = self.console.render_lines(renderable, self.console.options.update(width=width))
-        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines)
-
     def sheet_text(self) -> str:
         """The sheet as drawn now, plain (tests)."""
         sheet = self.query_one("#sheet", Static)
-        width = max(20, sheet.content_size.width)
-        lines = self.console.render_lines(
-            self.sheet_renderable(), self.console.options.update(width=width)
-        )
-        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines)
+        return self.plain(self.sheet_renderable(), max(20, sheet.content_size.width))
 
     def dice_text(self) -> str:
         """The dice as drawn now, plain (tests)."""
-        lines = self.console.render_lines(
-            dice_view(self.session, self.tr, self.kept), self.console.options.update(width=60)
-        )
-        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines)
-
-    def log_lines(self) -> list[str]:
-        log = self.query_one("#log", RichLog)
-        return [strip.text for strip in log.lines]
+        return self.plain(dice_view(self.session, self.tr, self.kept), 60)
 
     # -- playing ---------------------------------------------------------------
 
-    def human_may_act(self) -> bool:
-        session = self.session
-        return not (self.too_small or session.position.over or session.bot_to_move or self.bot_busy)
+    def refusal(self, error: IllegalActionError) -> str:
+        return refusal(self.tr, error, self.rules)
 
-    def refuse(self, error: IllegalActionError) -> None:
-        """An action the engine refused: nothing changes, the notice says why."""
-        self.notice = self.tr.gettext("Not allowed: {reason}").format(
-            reason=refusal(self.tr, error, self.rules)
-        )
-        self.refresh_view()
-
-    def perform(self, action: Action) -> Step | None:
-        """Take a person's decision through the session; a refusal becomes the notice."""
-        try:
-            if isinstance(action, Throw):
-                step = self.session.throw(self.kept if self.session.position.throws else ())
-            else:
-                step = self.session.act(action)
-        except IllegalActionError as exc:
-            self.refuse(exc)
-            return None
-        self.notice = ""
-        self.show_step(step)
-        return step
+    def take(self, action: Action) -> Step:
+        """A throw keeps the dice marked (all five are thrown at a turn's first)."""
+        if isinstance(action, Throw):
+            return self.session.throw(self.kept if self.session.position.throws else ())
+        return self.session.act(action)
 
     def place_cursor(self) -> None:
         """The cursor on the open box that scores most with the dice showing (the first
@@ -508,14 +390,13 @@ class PokerApp(App[int]):
                 self.say(tr.gettext("A tie: {names} play off.").format(names=tied), style="bold")
             if after.over:
                 self.say(result(tr, self.winner_names()), style="bold green")
-            if session.save_error:
-                self.notice = tr.gettext("Could not save: {error}").format(error=session.save_error)
+            self.note_save_error()
         else:
             self.place_cursor()
             if step.after.throws_left <= 0:
                 self.kept = []
         self.refresh_view()
-        self.schedule_bot(TURN_PAUSE if step.end is not None else THROW_PAUSE)
+        self.schedule_bot(self.TURN_PAUSE if step.end is not None else self.THROW_PAUSE)
 
     def throw_line(self, name: str, step: Step) -> str:
         """A throw in the log: ``Anna: 6 6 5 3 1``, or after keeping some dice
@@ -543,12 +424,7 @@ class PokerApp(App[int]):
         if position.throws_left <= 0:
             self.refuse(IllegalActionError("no throw left", "no_throws_left"))
             return
-        if place in self.kept:
-            self.kept.remove(place)
-        else:
-            self.kept.append(place)
-        self.notice = ""
-        self.refresh_view()
+        self.mark_die(self.kept, place)
 
     def action_write_key(self, key: str) -> None:
         """A box's letter: write the dice showing into it."""
@@ -588,16 +464,7 @@ class PokerApp(App[int]):
 
     # -- computer players ----------------------------------------------------------
 
-    def schedule_bot(self, pause: float) -> None:
-        """If a computer player is to move, let it take one step after ``pause``."""
-        if self.session.bot_to_move and not self.bot_busy and not self.quitting:
-            self.bot_busy = True
-            if self.fast:
-                self.call_later(self.bot_think)
-            else:
-                self.set_timer(pause, self.bot_think)
-
-    async def bot_think(self) -> None:
+    async def bot_move(self) -> None:
         """The computer player to move decides (off the event loop), shows its choice —
         the dice it keeps, the box it writes — and takes it after a pause."""
         session = self.session
@@ -642,16 +509,6 @@ class PokerApp(App[int]):
         self.show_step(session.act(action, kept))
 
     # -- the coach -----------------------------------------------------------------
-
-    def action_coach(self) -> None:
-        """Show or hide the coach; a sheet game's solved strategy is fetched on the first
-        show (a worker thread: the first time a rule set is played it is solved first)."""
-        if self.too_small:
-            return
-        self.coach_shown = not self.coach_shown
-        if self.coach_shown:
-            self.fetch_strategy()
-        self.refresh_view()
 
     def fetch_strategy(self) -> None:
         if self.session.position.is_ranking or self.strategy is not None:
@@ -732,42 +589,6 @@ class PokerApp(App[int]):
             return Write(self.cursor)
         return None
 
-    # -- around the game -------------------------------------------------------------
-
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.tr, text=help_text(self.tr, self.rules)))
-
-    def action_play_again(self) -> None:
-        """After a game: the next one at the same table, whoever was second moving first."""
-        if self.again is None or not self.session.position.over or self.too_small:
-            return
-        try:
-            session = self.again(self.session)
-        except ThousandError as exc:
-            self.notice = self.tr.gettext("Could not start a new game: {error}").format(error=exc)
-            self.refresh_view()
-            return
-        self.session = session
-        self.kept = []
-        self.cursor = None
-        self.notice = ""
-        self._coached = None
-        self.query_one("#log", RichLog).clear()
-        self.say(
-            self.tr.gettext("A new game; first turn: {name}.").format(name=session.seat.name),
-            style="bold",
-        )
-        self.refresh_view()
-        self.schedule_bot(FIRST_PAUSE)
-
-    async def action_quit_game(self) -> None:
-        """Save (the record as it stands, a turn in progress too) and leave."""
-        self.quitting = True
-        with contextlib.suppress(ThousandError):  # the last turn's save stands
-            self.session.save()
-        self.exit(0)
-
 
 def keys_help(tr: Translator, rules: Rules) -> list[str]:
     """The keys of poker dice, as a section of the help."""
@@ -788,17 +609,14 @@ def keys_help(tr: Translator, rules: Rules) -> list[str]:
                 "(after a throw it starts on the box that scores most)."
             ),
         ]
-    lines += [
+    lines.append(
         tr.gettext(
             "C — the coach: the best actions now, each with the expected final total of "
             "the best play from then on (in the ranking game, the chance to win the round) "
             "and what it loses against the best; · marks your own choice so far."
-        ),
-        tr.gettext("N — when the game is over: play again, whoever was second moves first."),
-        tr.gettext("H, F1 or ? — these rules; Q — save and quit (the game can be resumed)."),
-        tr.gettext("The keys work in the Russian layout too: Ы for S, С for C, Й for Q…"),
-    ]
-    return lines
+        )
+    )
+    return lines + around_keys(tr)
 
 
 def help_text(tr: Translator, rules: Rules) -> Text:
@@ -806,15 +624,11 @@ def help_text(tr: Translator, rules: Rules) -> Text:
     the keys."""
     spec = rules_to_spec(rules)
     preset = spec if isinstance(spec, str) else str(spec["preset"])
-    text = Text()
-    text.append(tr.gettext("Poker dice") + " · " + rules_title(tr, rules) + "\n", "bold underline")
-    text.append("• " + preset_description(tr, preset) + "\n")
+    about = [preset_description(tr, preset)]
     if not isinstance(spec, str):
-        text.append("• " + rules_key(tr, rules) + "\n")
-    text.append("\n" + tr.gettext("Keys") + "\n", "bold underline")
-    for line in keys_help(tr, rules):
-        text.append("• " + line + "\n")
-    return text
+        about.append(rules_key(tr, rules))
+    title = tr.gettext("Poker dice") + " · " + rules_title(tr, rules)
+    return help_sections([(title, about), (tr.gettext("Keys"), keys_help(tr, rules))])
 
 
 def _no_loader(rules: Rules) -> SheetValues:

@@ -14,14 +14,15 @@ would score there, and the key that writes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich import box as boxes
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thousand.core.i18n import N_, Translator
+from thousand.core.i18n import Translator
 from thousand.games.poker_dice.actions import Action, Stop, Throw, Write
 from thousand.games.poker_dice.coach import Coaching
 from thousand.games.poker_dice.record import Replay
@@ -29,8 +30,8 @@ from thousand.games.poker_dice.scoring import hand_kind
 from thousand.games.poker_dice.sheet import cell, sheet_rows
 from thousand.games.poker_dice.state import Position
 from thousand.games.poker_dice.table import Session
-from thousand.games.poker_dice.words import MINUS, box_name, faces, hand_name
-from thousand.tui.widgets import Die, dice_row
+from thousand.games.poker_dice.words import MINUS, box_name, faces, hand_name, level_name
+from thousand.tui.widgets import Die, abbreviated, dice_row
 
 KEPT = "●"
 CURSOR = "▶"
@@ -40,18 +41,6 @@ WINNER = "★"
 BOX_KEYS = "abdefgijklmopruvwxyz"
 """The letters that write the boxes, in the sheet's order: every letter but those of the
 game's other keys (T throw, S stop, C coach, H help, Q quit, N play again)."""
-
-LEVEL_NAMES: Mapping[str, str] = {
-    "greedy": N_("greedy"),
-    "chaser": N_("chaser"),
-    "optimal": N_("optimal"),
-}
-"""The computer players of poker dice as the screen names them."""
-
-
-def level_name(tr: Translator, level: str) -> str:
-    """A computer level (``chaser``) in the player's language."""
-    return tr.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 def player_label(tr: Translator, name: str, level: str | None) -> str:
@@ -72,21 +61,25 @@ def box_keys(position: Position) -> dict[str, str]:
 # -- the dice ------------------------------------------------------------------------
 
 
-def dice_view(session: Session, tr: Translator, kept: Sequence[int]) -> RenderableType:
+def dice_view(
+    session: Session, tr: Translator, kept: Sequence[int], *, small: bool = False
+) -> RenderableType:
     """The five dice: blank ones in the hand before a turn's first throw, else the dice
-    showing where they lie, the kept ones bright with ``●`` and each die's key under it.
+    showing where they lie, the kept ones bright with ``●`` and each die's key under it
+    (``small``: dice two cells narrower, when the sheet needs the width).
 
     Between turns, the dice the last player ended on (until the next one throws).
     """
     position = session.position
     shown = session.shown
     if not shown:
-        return dice_row([(tr.gettext("In the hand"), [Die(None, "white") for _ in range(5)])])
+        label = tr.gettext("In the hand")
+        return dice_row([(label, [Die(None, "white") for _ in range(5)])], small=small)
     if not position.throws and session.last_end is not None:
         label = tr.gettext("Last dice of {name}").format(
             name=session.seats[session.last_end.seat].name
         )
-        return dice_row([(label, [Die(face, "dim") for face in shown])])
+        return dice_row([(label, [Die(face, "dim") for face in shown])], small=small)
     label = tr.ngettext("Throw {n}", "Throw {n}", position.throws).format(n=position.throws)
     can_keep = position.throws_left > 0
     dice = []
@@ -94,7 +87,7 @@ def dice_view(session: Session, tr: Translator, kept: Sequence[int]) -> Renderab
         held = place in kept
         mark = (f"{place + 1} {KEPT}" if held else f"{place + 1}  ") if can_keep else ""
         dice.append(Die(face, "bold yellow" if held else "white", mark))
-    return dice_row([(label, dice)])
+    return dice_row([(label, dice)], small=small)
 
 
 # -- the sheet ----------------------------------------------------------------------
@@ -108,6 +101,28 @@ def _now_cell(position: Position, box: str, writable: Sequence[str]) -> str:
     return f"({cell(position.rules, box, position.points_for(box))})"
 
 
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A row of the sheet on the screen."""
+
+    row: str
+    """The box, or the sum or bonus (:func:`~thousand.games.poker_dice.sheet.sheet_rows`)."""
+    box: bool
+    """A box of the sheet (the other rows are sums, bonuses and the settlement)."""
+    key: Text
+    """Beside the label: the box's letter, or the cursor."""
+    label: Text
+    cells: list[Text]
+    """A cell per player."""
+    section: bool
+    """A line under it, as on paper (after series 1's bonus, after series 2)."""
+
+    @property
+    def blank(self) -> bool:
+        """Nothing written in it yet: no box, and every cell empty."""
+        return not self.box and not any(cell.plain for cell in self.cells)
+
+
 def sheet_view(
     session: Session,
     tr: Translator,
@@ -115,8 +130,7 @@ def sheet_view(
     cursor: str | None,
     keys: bool,
     width: int | None = None,
-    sections: bool = True,
-    settlement: bool = True,
+    height: int | None = None,
 ) -> Table:
     """The score sheet of the game in play: the paper sheet's rows, a column per player
     (the player to move marked ``▸``, once the game is over the winners ``★``), the
@@ -124,21 +138,111 @@ def sheet_view(
     choice, or the box a computer player is about to write), and — when a person is to
     write (``keys``) — each writable box's letter.
 
-    Fitted to ``width`` cells: numbers are never cut; the row labels, then the players'
-    names, are cut short with … first. ``sections``: lines under series 1 and series 2,
-    as on paper; ``settlement``: the totals against the average while the game is
-    played (it is always shown at the end) — both left out when the screen is short.
+    Fitted to ``width`` cells: numbers are never cut; the players' names are cut short
+    first (with …), then the rows' labels — a label longer than :data:`LONG_LABEL` asks
+    no more room than that. A label longer than its column takes two lines where the
+    sheet has lines to spare, else it is abbreviated as printed sheets do (``Промеж.
+    итог``, :func:`~thousand.tui.widgets.abbreviated`), else cut with …. Once the game is
+    over, the keys' column is left out.
+
+    Fitted to ``height`` lines: while there are too few, the sheet leaves out, in turn,
+    the lines under series 1 and series 2 (as on paper), the totals against the
+    average while the game is played (they are always shown at the end), and the rows
+    that are still blank (a bonus not earned yet, the bonus for unused throws).
     """
+    position = session.position
+    rows = _sheet_rows(session, tr, cursor=cursor, keys=keys)
+    headers = _headers(position)
+    play = not position.over  # the keys' column, while there are boxes to write
+    edge = 2 if play else 0
+    room = None if height is None else height - 1  # the players' names take a line
+    sections = room is None or len(rows) + 3 <= room  # a rule under the names, two more
+    if room is not None and not sections:
+        if len(rows) > room and not position.over:
+            rows = [row for row in rows if row.row != "against_average"]
+        if len(rows) > room:  # the blank rows from the bottom up
+            blank = [row for row in reversed(rows) if row.blank][: len(rows) - room]
+            rows = [row for row in rows if row not in blank]
+    numbers = [
+        max(NUMBER_WIDTH, *(row.cells[seat].cell_len for row in rows))
+        for seat in range(len(headers))
+    ]
+    names = [min(header.cell_len, NAME_WIDTH) for header in headers]
+    longest = max(row.label.cell_len for row in rows)
+    label_width = min(longest, LONG_LABEL)
+    if width is not None:
+        # One cell between columns; the keys' column is one cell wide. Names give way
+        # first (a few letters tell players apart), then the rows' labels; room left
+        # over goes to a label longer than LONG_LABEL.
+        space = width - edge - len(headers) - label_width
+        columns = [max(number, name) for number, name in zip(numbers, names, strict=True)]
+        if sum(columns) > space:
+            short = [
+                max(number, min(name, SHORT_NAME))
+                for number, name in zip(numbers, names, strict=True)
+            ]
+            names = _share(names, short, space - sum(short))
+            columns = [max(number, name) for number, name in zip(numbers, names, strict=True)]
+        label_room = width - edge - len(headers) - sum(columns)
+        label_width = max(MIN_LABEL, min(longest, label_room))
+    else:
+        label_width = longest
+    spare = len(rows) + (3 if sections else 0)
+    spare = 0 if room is None else room - spare
+    table = Table(
+        box=boxes.SIMPLE_HEAD if sections else None,
+        pad_edge=False,
+        show_edge=False,
+        padding=(0, 1),
+        collapse_padding=True,
+    )
+    if play:
+        table.add_column("", no_wrap=True, width=1)
+    table.add_column("", no_wrap=True, overflow="ellipsis", width=label_width)
+    for header, number_width, name_width in zip(headers, numbers, names, strict=True):
+        table.add_column(
+            header,
+            justify="right",
+            no_wrap=True,
+            overflow="ellipsis",
+            width=max(number_width, name_width),
+        )
+    for row in rows:
+        label = row.label
+        if label.cell_len > label_width:
+            two = _two_lines(label, label_width) if spare > 0 else None
+            shorter = abbreviated(label.plain, label_width)
+            if two is not None:
+                label, spare = two, spare - 1
+            elif shorter is not None:
+                label = Text(shorter, style=label.style)
+        key = [row.key] if play else []
+        table.add_row(*key, label, *row.cells, end_section=sections and row.section)
+    return table
+
+
+def sheet_width(session: Session, tr: Translator) -> int:
+    """The cells the sheet of the game wants, nothing cut: every row's label (a long one
+    on two lines), every player's name, and room for every number it may show."""
+    position = session.position
+    labels = [label for _, label, _ in sheet_rows(Replay(position, ()), tr)]
+    label_width = max(min(Text(label).cell_len, LONG_LABEL) for label in labels)
+    columns = [max(NUMBER_WIDTH, min(header.cell_len, NAME_WIDTH)) for header in _headers(position)]
+    return 2 + label_width + len(columns) + sum(columns)
+
+
+def _sheet_rows(
+    session: Session, tr: Translator, *, cursor: str | None, keys: bool
+) -> list[SheetRow]:
+    """The rows of the paper sheet, marked for the game in play (see :func:`sheet_view`)."""
     position = session.position
     mover = None if position.over else position.current
     showing = mover is not None and position.throws > 0
     writable = position.writable_boxes() if showing else ()
     letters = box_keys(position)
     last_box = list(position.players[0].boxes)[-1]
-    rows: list[tuple[Text, Text, list[Text], bool]] = []
+    rows: list[SheetRow] = []
     for row, label, cells in sheet_rows(Replay(position, ()), tr):
-        if row == "against_average" and not settlement and not position.over:
-            continue
         key = Text("")
         texts = [Text(cell) for cell in cells]
         is_box = row in letters
@@ -153,9 +257,18 @@ def sheet_view(
         label_style = "bold" if row in ("total", cursor) else "" if is_box else "dim"
         if row == "total":
             texts = [Text(text.plain, style="bold") for text in texts]
-        rows.append((key, Text(label, style=label_style), texts, row in ("bonus", last_box)))
-    headers = []
+        section = row in ("bonus", last_box)
+        label_text = Text(label, style=label_style)
+        rows.append(SheetRow(row, is_box, key, label_text, texts, section))
+    return rows
+
+
+def _headers(position: Position) -> list[Text]:
+    """The players' names over their columns: the player to move marked ``▸``, once the
+    game is over the winners ``★``."""
+    mover = None if position.over else position.current
     winners = position.winners
+    headers = []
     for seat, sheet in enumerate(position.players):
         if seat in winners:
             headers.append(Text(WINNER + sheet.name, style="bold green"))
@@ -163,43 +276,18 @@ def sheet_view(
             headers.append(Text(MOVER + sheet.name, style="bold"))
         else:
             headers.append(Text(sheet.name))
-    numbers = [
-        max(len(texts[seat].plain) for _, _, texts, _ in rows) for seat in range(len(headers))
-    ]
-    names = [min(header.cell_len, NAME_WIDTH) for header in headers]
-    label_width = max(shown.cell_len for _, shown, _, _ in rows)
-    if width is not None:
-        # One cell between columns; the key's column is one cell wide. Names give way
-        # first (a few letters tell players apart), then the rows' labels.
-        room = width - 2 - len(headers) - label_width
-        columns = [max(number, name) for number, name in zip(numbers, names, strict=True)]
-        if sum(columns) > room:
-            short = [
-                max(number, min(name, SHORT_NAME))
-                for number, name in zip(numbers, names, strict=True)
-            ]
-            names = _share(names, short, room - sum(short))
-            label_width = max(MIN_LABEL, min(label_width, width - 2 - len(headers) - sum(names)))
-    table = Table(
-        box=boxes.SIMPLE_HEAD if sections else None,
-        pad_edge=False,
-        show_edge=False,
-        padding=(0, 1),
-        collapse_padding=True,
-    )
-    table.add_column("", no_wrap=True, width=1)
-    table.add_column("", no_wrap=True, overflow="ellipsis", width=label_width)
-    for header, number_width, name_width in zip(headers, numbers, names, strict=True):
-        table.add_column(
-            header,
-            justify="right",
-            no_wrap=True,
-            overflow="ellipsis",
-            width=max(number_width, name_width),
-        )
-    for key, shown, texts, section in rows:
-        table.add_row(key, shown, *texts, end_section=sections and section)
-    return table
+    return headers
+
+
+def _two_lines(label: Text, width: int) -> Text | None:
+    """A label too long for ``width`` cells on two lines, broken between words; None if
+    it does not fit on two."""
+    words = label.plain.split(" ")
+    for split in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:split]), " ".join(words[split:])
+        if len(first) <= width and len(second) <= width:
+            return Text(first + "\n" + second, style=label.style)
+    return None
 
 
 NAME_WIDTH = 12
@@ -208,6 +296,11 @@ MIN_LABEL = 8
 """The fewest cells a row's label is cut to on a narrow screen."""
 SHORT_NAME = 5
 """The cells a player's name is cut to before the rows' labels are."""
+NUMBER_WIDTH = 3
+"""The fewest cells of a player's column: a total of three digits."""
+LONG_LABEL = 18
+"""The longest label that wants one line: a longer one (``For unused throws``) may take
+two, so it asks the sheet for no more width than this."""
 
 
 def _share(names: list[int], least: list[int], spare: int) -> list[int]:

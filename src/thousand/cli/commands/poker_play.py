@@ -34,7 +34,7 @@ from thousand.games.poker_dice.presets import DEFAULT_PRESET, load_rules
 from thousand.games.poker_dice.record import replay
 from thousand.games.poker_dice.sheet import render
 from thousand.games.poker_dice.table import Session
-from thousand.tui.poker_widgets import level_name
+from thousand.games.poker_dice.words import level_name
 
 DEFAULT_OPPONENT = "chaser"
 """With no ``--players``: you against one computer player of this level."""
