@@ -49,11 +49,7 @@ def missing(reason: str, package: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    """The session's PostgreSQL server (about a second to start). A test that stops or
-    freezes it must leave it running (``postgres_url`` sees to it); one that kills it or
-    changes its settings takes ``own_postgres``."""
+def _running_postgres() -> Iterator[PostgresServer]:
     if postgres_bin() is None:
         missing("no PostgreSQL server binaries in /usr/lib/postgresql", "postgresql")
     server = PostgresServer()
@@ -62,6 +58,14 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server (about a second to start). A test that stops or
+    freezes it must leave it running (``postgres_url`` sees to it); one that kills it or
+    changes its settings takes ``own_postgres``."""
+    yield from _running_postgres()
 
 
 @pytest.fixture
@@ -77,14 +81,7 @@ def postgres_url(postgres: PostgresServer) -> Iterator[str]:
 @pytest.fixture
 def own_postgres() -> Iterator[PostgresServer]:
     """A PostgreSQL server of this test's own, to stop, start, freeze or kill."""
-    if postgres_bin() is None:
-        missing("no PostgreSQL server binaries in /usr/lib/postgresql", "postgresql")
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.close()
+    yield from _running_postgres()
 
 
 @pytest.fixture

@@ -154,14 +154,23 @@ class SeatClient:
 
     async def wait(self, check: Any, timeout: float = 30.0) -> dict[str, Any]:
         """The first state for which ``check(state)`` holds (TimeoutError otherwise)."""
+        await self._until(lambda: self.state is not None and check(self.state), timeout)
+        assert self.state is not None
+        return self.state
+
+    async def wait_error(self, count: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The first error after the first ``count`` this client received."""
+        await self._until(lambda: len(self.errors) > count, timeout)
+        return self.errors[count]
+
+    async def _until(self, done: Any, timeout: float) -> None:
+        """Return once ``done()`` holds, looking again at every message received."""
         deadline = time.monotonic() + timeout
-        while True:
-            if self.state is not None and check(self.state):
-                return self.state
+        while not done():
             self._changed.clear()
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"room {self.room}: no such state in {timeout} s")
+                raise TimeoutError(f"room {self.room}: nothing awaited came in {timeout} s")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), left)
 
@@ -169,18 +178,6 @@ class SeatClient:
         """Send one message as it is (no retry)."""
         assert self._socket is not None
         await self._socket.send(json.dumps(message))
-
-    async def wait_error(self, count: int, timeout: float = 30.0) -> dict[str, Any]:
-        """The first error after the first ``count`` this client received."""
-        deadline = time.monotonic() + timeout
-        while len(self.errors) <= count:
-            self._changed.clear()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"room {self.room}: no error came in {timeout} s")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), left)
-        return self.errors[count]
 
     async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
         """Send an action on the current state and wait until a newer state arrives;
