@@ -47,6 +47,7 @@ import platform
 import random
 import re
 import resource
+import signal
 import statistics
 import sys
 import tempfile
@@ -229,6 +230,9 @@ def main() -> None:
         "which measures the servers saturated; 1–2 is a quick person)",
     )
     args = parser.parse_args()
+    # stopped from outside (timeout, kill): leave through the exits, which stop the
+    # servers, PostgreSQL and Redis this run started
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     open_files = raise_open_files(4 * args.games + 1024)
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-web-")))
