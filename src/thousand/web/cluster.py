@@ -45,6 +45,8 @@ LEASE_SECONDS = 6.0
 """How long a lease lasts unless renewed: also how long a killed process's rooms wait for
 their computers and clocks to move again."""
 RENEW_SECONDS = 2.0
+MAX_PENDING = 2000
+"""Messages being published at most; past that (Redis slow) news waits for a resync."""
 PRESENCE_SECONDS = 5.0
 """How often a process repeats its presence; an entry three times older is dropped."""
 
@@ -57,6 +59,12 @@ for i, key in ipairs(KEYS) do
   end
 end
 return held
+"""
+_RELEASE_ALL = """
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[1] then redis.call('del', key) end
+end
+return 0
 """
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
@@ -204,9 +212,16 @@ class RedisCluster:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._redis is not None and self._held:
+            # a process stopped gracefully hands its rooms over at once: one call for all,
+            # bounded (Redis away: the leases run out by themselves)
+            keys = [LEASE_PREFIX + room_id for room_id in self._held]
+            self._held.clear()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    self._redis.eval(_RELEASE_ALL, len(keys), *keys, self.process), 2.0
+                )
         if self._redis is not None:
-            for room_id in list(self._held):  # a process stopped gracefully hands over now
-                await self.release(room_id)
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
@@ -220,10 +235,18 @@ class RedisCluster:
             self._unhealthy(exc)
 
     async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None:
-        await self._publish({"type": "state", "room": room_id, "seq": seq, "doc": doc_text})
+        self._send({"type": "state", "room": room_id, "seq": seq, "doc": doc_text})
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
-        await self._publish({"type": "chat", "room": room_id, "message": message})
+        self._send({"type": "chat", "room": room_id, "message": message})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        """Publish in the background: a room's lock is never held while Redis is slow or
+        away. News published out of order is harmless (a state older than the one held
+        is ignored); news not published while Redis is away is made up for by
+        :meth:`Hub.resync` once it is back."""
+        if self._healthy and len(self._tasks) < MAX_PENDING:
+            self._spawn(self._publish(message))
 
     async def _listen(self) -> None:
         """Hear the channel for ever; after each (re)subscription, catch up from the
