@@ -206,7 +206,11 @@ def test_postgres_away_for_seconds_actions_are_refused_then_go_through(
         deployment = Deployment(bases(pair))
         clients = await new_game(deployment)
         await play(clients, actions=3)
-        mover = next(c for c in clients if c.state and c.state["game"]["legal"])
+        newest = max((c.state for c in clients if c.state), key=lambda s: int(s["seq"]))
+        seat = mover_seat(newest)
+        assert seat is not None
+        mover = clients[seat]
+        await mover.wait(lambda s: s["seq"] >= newest["seq"] and bool(s["game"]["legal"]))
         assert mover.state is not None
         before = mover.state["seq"]
         postgres.stop()

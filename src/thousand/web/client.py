@@ -191,6 +191,7 @@ class SeatClient:
             if int(self.state["seq"]) > seq:
                 return time.monotonic() - started
             errors = len(self.errors)
+            reconnects = self.reconnects  # before sending: a send into a dying connection
             with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
                 assert self._socket is not None
                 await self._socket.send(json.dumps({"type": "action", "seq": seq, **action}))
@@ -209,12 +210,11 @@ class SeatClient:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TimeoutError(f"room {self.room}: no answer to {action}")
-                self._changed.clear()
-                reconnects = self.reconnects
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
                 if self.reconnects != reconnects:
                     break  # a new connection: its state decides (sent again if still due)
+                self._changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
 
 
 def _lasting(game: dict[str, Any]) -> dict[str, Any]:

@@ -5,9 +5,11 @@ them and must see the same room. The database decides who writes (a version chec
 room's row, :meth:`~thousand.web.store.Store.update_room`); Redis only makes the others
 hear of it at once and keeps each room's computer players and clock in one process:
 
-- **news**: after a process stores a change of a room, it publishes the room's new ``seq``
-  and document on one channel; every other process that holds the room in memory takes it
-  and sends the new state to its own clients. Pub/sub is at most once, so a process that
+- **news**: after a process stores a change of a room, it publishes the room's id and new
+  ``seq`` on one channel; every other process that holds the room in memory reads the
+  room from the database and sends the new state to its own clients. Only ids and
+  numbers cross Redis: never a dice seed or a token hash, and a message forged on Redis
+  can at most make a process read the database again. Pub/sub is at most once, so a process that
   may have missed news (Redis away, a new subscription) checks the rooms it holds against
   the database (:meth:`Hub.resync <thousand.web.server.Hub.resync>`).
 - **leases**: a room's driver (its computers, its clock) runs in the process holding the
@@ -83,7 +85,7 @@ class Presence:
 class Listener(Protocol):
     """What the hub does with news from other processes."""
 
-    async def on_remote_state(self, room_id: str, seq: int, doc_text: str) -> None: ...
+    async def on_remote_state(self, room_id: str, seq: int) -> None: ...
 
     async def on_remote_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
 
@@ -101,7 +103,7 @@ class Cluster(Protocol):
 
     async def stop(self) -> None: ...
 
-    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None: ...
+    async def publish_state(self, room_id: str, seq: int) -> None: ...
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
 
@@ -137,8 +139,8 @@ class LocalCluster:
     async def stop(self) -> None:
         return None
 
-    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None:
-        del room_id, seq, doc_text
+    async def publish_state(self, room_id: str, seq: int) -> None:
+        del room_id, seq
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
         del room_id, message
@@ -191,7 +193,10 @@ class RedisCluster:
     """Room → the monotonic time its lease runs out, as this process last renewed it."""
     _mine: dict[str, Presence] = field(default_factory=dict)
     _others: dict[str, dict[str, _Remote]] = field(default_factory=dict)
-    _healthy: bool = False
+    _reachable: bool = False
+    """The last Redis command went through (any command: a short stall ends with it)."""
+    _subscribed: bool = False
+    """The news channel is subscribed (only :meth:`_listen` changes it)."""
 
     async def start(self, listener: Listener) -> None:
         import redis.asyncio as aioredis  # noqa: PLC0415 - only deployments with Redis
@@ -233,9 +238,11 @@ class RedisCluster:
             await self._redis.publish(CHANNEL, json.dumps(message, ensure_ascii=False))
         except Exception as exc:
             self._unhealthy(exc)
+        else:
+            self._reachable = True
 
-    async def publish_state(self, room_id: str, seq: int, doc_text: str) -> None:
-        self._send({"type": "state", "room": room_id, "seq": seq, "doc": doc_text})
+    async def publish_state(self, room_id: str, seq: int) -> None:
+        self._send({"type": "state", "room": room_id, "seq": seq})
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
         self._send({"type": "chat", "room": room_id, "message": message})
@@ -245,7 +252,7 @@ class RedisCluster:
         away. News published out of order is harmless (a state older than the one held
         is ignored); news not published while Redis is away is made up for by
         :meth:`Hub.resync` once it is back."""
-        if self._healthy and len(self._tasks) < MAX_PENDING:
+        if self._reachable and len(self._tasks) < MAX_PENDING:
             self._spawn(self._publish(message))
 
     async def _listen(self) -> None:
@@ -255,7 +262,7 @@ class RedisCluster:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
-                self._healthy = True
+                self._subscribed = self._reachable = True
                 log.info("cluster: listening as %s", self.process)
                 if self._listener is not None:
                     await self._listener.resync()
@@ -268,6 +275,7 @@ class RedisCluster:
                     await pubsub.aclose()
                 raise
             except Exception as exc:
+                self._subscribed = False
                 self._unhealthy(exc)
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
@@ -283,7 +291,7 @@ class RedisCluster:
             room_id = str(message["room"])
             kind = message["type"]
             if kind == "state":
-                await self._listener.on_remote_state(room_id, int(message["seq"]), message["doc"])
+                await self._listener.on_remote_state(room_id, int(message["seq"]))
             elif kind == "chat":
                 await self._listener.on_remote_chat(room_id, dict(message["message"]))
             elif kind == "presence":
@@ -292,9 +300,9 @@ class RedisCluster:
             log.warning("cluster: a message not understood: %s", exc.__class__.__name__)
 
     def _unhealthy(self, exc: BaseException) -> None:
-        if self._healthy:
+        if self._reachable:
             log.warning("cluster: Redis unreachable (%s)", exc.__class__.__name__)
-        self._healthy = False
+        self._reachable = False
 
     async def check(self) -> str:
         try:
@@ -302,7 +310,8 @@ class RedisCluster:
         except Exception as exc:
             self._unhealthy(exc)
             return "unreachable"
-        return "ok" if self._healthy else "reconnecting"
+        self._reachable = True
+        return "ok" if self._subscribed else "reconnecting"
 
     # -- presence --------------------------------------------------------------------
 
@@ -415,6 +424,7 @@ class RedisCluster:
             except Exception as exc:
                 self._unhealthy(exc)
                 continue
+            self._reachable = True
             kept = {bytes(key).decode()[len(LEASE_PREFIX) :] for key in held}
             for room_id in rooms:
                 if room_id in kept:

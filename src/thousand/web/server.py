@@ -146,6 +146,10 @@ class LiveRoom:
     """The advisor's chances for the position at ``seq`` (its first element)."""
     advice_error: tuple[str, str] | None = None
     """Why the advisor has no chances to show: a catalog text and the solver's reason."""
+    changing: bool = False
+    """A change is being made and stored (:meth:`Hub.change`): nothing is shown meanwhile."""
+    deferred: bool = False
+    """Someone was to be shown the room while it changed: they are, once it is stored."""
     solving: bool = False
     """The rules are being solved (for a ``perfect`` player or the advisor)."""
     solve_progress: str | None = None
@@ -294,7 +298,11 @@ class Hub:
             return live
         if len(room_id) > 64:
             raise ProtocolError("not_found", "no such room", 404)
-        doc = await self.store.run(self.store.store.load_room, room_id)
+        try:
+            doc = await self.store.run(self.store.store.load_room, room_id)
+        except StoreError:
+            self.metrics.store_error()
+            raise _unavailable() from None
         if doc is None:
             raise ProtocolError("not_found", f"no room {room_id!r}", 404)
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
@@ -332,7 +340,13 @@ class Hub:
         telling their clients of each one that moved."""
         if not rooms:
             return
-        seqs = await self.store.run(self.store.store.room_seqs, [live.room.id for live in rooms])
+        try:
+            seqs = await self.store.run(
+                self.store.store.room_seqs, [live.room.id for live in rooms]
+            )
+        except StoreError:
+            self.metrics.store_error()
+            raise _unavailable() from None
         for live in rooms:
             stored = seqs.get(live.room.id)
             if stored is not None and stored > live.saved_seq:
@@ -357,11 +371,15 @@ class Hub:
         free = await self.cluster.free_rooms(i for i in stored if i not in self.rooms)
         for room_id in free:
             if await self.cluster.may_drive(room_id):
-                with contextlib.suppress(ProtocolError):
+                try:
                     live = await self.get(room_id)
-                    live.wake.set()
-        for room_id, live in list(self.rooms.items()):
-            if room_id not in stored and not live.connections and not live.lock.locked():
+                except (ProtocolError, StoreError, ThousandError, KeyError, ValueError):
+                    await self.cluster.release(room_id)  # another process may take it
+                    continue
+                live.wake.set()
+        for live in list(self.rooms.values()):
+            over = live.room.status == "over"
+            if over and not live.connections and not live.lock.locked():
                 await self._drop(live)
 
     async def _drop(self, live: LiveRoom) -> None:
@@ -381,21 +399,21 @@ class Hub:
             except Exception as exc:  # the database or Redis away: next time
                 log.warning("sweep: %s", exc.__class__.__name__)
 
-    async def on_remote_state(self, room_id: str, seq: int, doc_text: str) -> None:
-        """Another process stored a change: take it, and tell this process's clients."""
+    async def on_remote_state(self, room_id: str, seq: int) -> None:
+        """Another process stored a change: read the room as stored, and tell this
+        process's clients (the news says only which room and ``seq``)."""
         live = self.rooms.get(room_id)
         if live is None or seq <= live.saved_seq:
             return
-        self._spawn(self._take_remote(live, seq, doc_text), f"news {room_id}")
+        self._spawn(self._take_remote(live, seq), f"news {room_id}")
 
-    async def _take_remote(self, live: LiveRoom, seq: int, doc_text: str) -> None:
+    async def _take_remote(self, live: LiveRoom, seq: int) -> None:
         async with live.lock:
             if seq <= live.saved_seq:
                 return
             try:
-                live.restore(doc_text)
-            except (ThousandError, KeyError, ValueError) as exc:
-                log.error("room %s: news not understood (%s)", live.room.id, exc)
+                await self._reload(live)
+            except ProtocolError:  # the database is away: the resync catches up
                 return
         self.changed(live)
 
@@ -452,7 +470,7 @@ class Hub:
             raise ConflictError
         live.saved = text
         live.saved_seq = live.room.seq
-        await self.cluster.publish_state(live.room.id, live.room.seq, text)
+        await self.cluster.publish_state(live.room.id, live.room.seq)
 
     async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
         """Apply a change to the room and store it, trying again on the stored room while
@@ -460,12 +478,11 @@ class Hub:
         room it is given (or refuses, raising :class:`ProtocolError`); a room whose ``seq``
         it left as it was is not written, but its state is sent again all the same."""
         for _attempt in range(CONFLICT_RETRIES):
-            async with live.lock:
+            async with live.lock, self._changing(live):
                 seq = live.room.seq
                 result = await apply(live.room)
                 if live.room.seq == seq:  # nothing to store; the asker hears the state
-                    self.changed(live)
-                    return result
+                    break
                 try:
                     await self.commit(live)
                 except ConflictError:
@@ -478,8 +495,28 @@ class Hub:
         self.changed(live)
         return result
 
+    @contextlib.asynccontextmanager
+    async def _changing(self, live: LiveRoom) -> AsyncIterator[None]:
+        """While a change is made and stored, nobody is shown the room (a state not yet
+        stored could be taken back); a change that fails half-way (refused, or the
+        database away) leaves the room as last stored."""
+        live.changing = True
+        try:
+            yield
+        except BaseException:
+            live.restore(live.saved)
+            raise
+        finally:
+            live.changing = False
+            if live.deferred:
+                live.deferred = False
+                self.broadcast(live)
+
     def changed(self, live: LiveRoom) -> None:
-        """Tell every client of the room its new state, and wake its driver."""
+        """Tell every client of the room its new state, and wake its driver. A change may
+        move the seats (a rematch), so the other processes hear of this one's presence
+        again (only when it differs from what they heard)."""
+        self.cluster.set_presence(live.room.id, live.presence())
         self.broadcast(live)
         live.wake.set()
 
@@ -560,7 +597,11 @@ class Hub:
         }
 
     def broadcast(self, live: LiveRoom) -> None:
-        """Send the room's state to every connection, built once per seat and language."""
+        """Send the room's state to every connection, built once per seat and language
+        (while a change is being stored: once it is)."""
+        if live.changing:
+            live.deferred = True
+            return
         connected = live.connected()
         built: dict[tuple[int | None, str], str] = {}
         for connection in list(live.connections):
@@ -626,13 +667,12 @@ class Hub:
         if prepared is not None:
             await self._prepare(live, *prepared)
         move = await asyncio.to_thread(decide)
-        async with live.lock:
-            if live.room is not room or room.seq != seq:
-                return
-            room.bot_step(move)
-            with contextlib.suppress(ConflictError):  # another process moved first: the
-                await self.commit(live)  # driver looks again at the stored room
-        self.broadcast(live)
+
+        async def step(now: BaseRoom) -> None:
+            if now is room and now.seq == seq:  # else: changed meanwhile, here or
+                now.bot_step(move)  # in another process; the driver looks again
+
+        await self.change(live, step)
 
     async def _ensure_strategy(self, live: LiveRoom) -> None:
         """The rules' strategy in the cache; while it is solved, every client is told."""
@@ -881,7 +921,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/rooms/{room_id}")
     async def room_state(room_id: str, lang: str | None = None) -> dict[str, Any]:
         live = await hub.get(room_id)
-        return hub.state_message(live, None, translator(_language(lang)), live.connected())
+        async with live.lock:  # never a change not yet stored
+            return hub.state_message(live, None, translator(_language(lang)), live.connected())
 
     @app.get("/api/rooms/{room_id}/record")
     async def room_record(room_id: str, number: int | None = None) -> Response:
@@ -889,7 +930,8 @@ def create_app(settings: Settings) -> FastAPI:
         if number is not None and number != live.room.number:
             record = await store.run(store.store.load_game, room_id, number)
         else:
-            record = live.room.public_record()
+            async with live.lock:  # never a change not yet stored
+                record = live.room.public_record()
         if record is None:
             raise ProtocolError("not_found", "no game has started in this room yet", 404)
         name = f"{room_id}-{number or live.room.number}.json"
