@@ -23,7 +23,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
-from tests.services import PostgresServer, RedisServer, postgres_bin, redis_bin
+from tests.services import (
+    PostgresServer,
+    RedisServer,
+    postgres_bin,
+    postgres_server,
+    redis_bin,
+    redis_server,
+)
 from thousand.games.dice1000 import record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import Game
@@ -52,12 +59,8 @@ def missing(reason: str, package: str) -> None:
 def _running_postgres() -> Iterator[PostgresServer]:
     if postgres_bin() is None:
         missing("no PostgreSQL server binaries in /usr/lib/postgresql", "postgresql")
-    server = PostgresServer()
-    try:
-        server.start()
+    with postgres_server() as server:
         yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture(scope="session")
@@ -78,33 +81,38 @@ def postgres_url(postgres: PostgresServer) -> Iterator[str]:
     postgres.drop_database(url.rsplit("/", 1)[1])
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each database the store speaks to: a fresh SQLite file, then a fresh database on
+    the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/s.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
 def own_postgres() -> Iterator[PostgresServer]:
     """A PostgreSQL server of this test's own, to stop, start, freeze or kill."""
     yield from _running_postgres()
 
 
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
+@pytest.fixture(name="redis_server")
+def redis_server_fixture() -> Iterator[RedisServer]:
     """A Redis server of this test's own (a few milliseconds to start), to restart or
     kill; restarted, it comes back empty."""
     if redis_bin() is None:
         missing("redis-server is not installed", "redis-server")
-    server = RedisServer()
-    try:
-        server.start()
+    with redis_server() as server:
         yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture(scope="module")
 def chromium() -> Path:
     if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: the browser tests need Debian's chromium package"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason + " (CI=true: .ci/run installs it)")
-        pytest.skip(reason)
+        missing(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium package", "chromium"
+        )
     return CHROMIUM
 
 

@@ -34,14 +34,6 @@ from thousand.web import schema
 from thousand.web.store import Store, StoreError, database_url, metadata
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/s.db"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 def old_metadata() -> MetaData:
     """The tables exactly as the versions before migrations declared them (create_all)."""
     old = MetaData()

@@ -8,21 +8,12 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.services import PostgresServer
 from thousand.web.store import CHUNK, AsyncStore, Store, StoreError, dump_doc
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/s.db"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
 
 
 @pytest.fixture
