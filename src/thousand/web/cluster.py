@@ -74,6 +74,14 @@ return 0
 """
 
 
+def spawn(tasks: set[asyncio.Task[None]], call: Coroutine[Any, Any, None], name: str) -> None:
+    """Run ``call`` in the background, kept in ``tasks`` (a task nobody holds may be
+    collected before it ends) until it ends."""
+    task = asyncio.create_task(call, name=name)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
 @dataclass(frozen=True)
 class Presence:
     """One process's devices in one room: seats with a device, and spectators."""
@@ -188,7 +196,7 @@ class RedisCluster:
     process: str = field(default_factory=lambda: f"{os.getpid()}-{secrets.token_hex(4)}")
     _redis: Any = None
     _listener: Listener | None = None
-    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     _held: dict[str, float] = field(default_factory=dict)
     """Room → the monotonic time its lease runs out, as this process last renewed it."""
     _mine: dict[str, Presence] = field(default_factory=dict)
@@ -205,16 +213,15 @@ class RedisCluster:
         self._redis = aioredis.Redis.from_url(
             self.url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=10
         )
-        self._tasks = [
-            asyncio.create_task(self._listen(), name="cluster news"),
-            asyncio.create_task(self._renew(), name="cluster leases"),
-            asyncio.create_task(self._announce(), name="cluster presence"),
-        ]
+        spawn(self._tasks, self._listen(), "cluster news")
+        spawn(self._tasks, self._renew(), "cluster leases")
+        spawn(self._tasks, self._announce(), "cluster presence")
 
     async def stop(self) -> None:
-        for task in self._tasks:
+        running = list(self._tasks)  # finished tasks leave the set as they end
+        for task in running:
             task.cancel()
-        for task in self._tasks:
+        for task in running:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self._redis is not None and self._held:
@@ -253,7 +260,7 @@ class RedisCluster:
         is ignored); news not published while Redis is away is made up for by
         :meth:`Hub.resync` once it is back."""
         if self._reachable and len(self._tasks) < MAX_PENDING:
-            self._spawn(self._publish(message))
+            spawn(self._tasks, self._publish(message), "cluster publish")
 
     async def _listen(self) -> None:
         """Hear the channel for ever; after each (re)subscription, catch up from the
@@ -322,16 +329,7 @@ class RedisCluster:
             self._mine.pop(room_id, None)
         else:
             self._mine[room_id] = presence
-        self._spawn(self._say_presence(room_id, presence))
-
-    def _spawn(self, call: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(call)
-        self._tasks.append(task)
-        task.add_done_callback(self._tasks_done)
-
-    def _tasks_done(self, task: asyncio.Task[None]) -> None:
-        with contextlib.suppress(ValueError):
-            self._tasks.remove(task)
+        spawn(self._tasks, self._say_presence(room_id, presence), "cluster presence")
 
     async def _say_presence(self, room_id: str, presence: Presence) -> None:
         await self._publish(

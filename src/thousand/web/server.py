@@ -48,7 +48,7 @@ from thousand.core.errors import RulesError, ThousandError
 from thousand.core.i18n import LANGUAGES, N_, Translator, translator
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.web.cluster import Cluster, LocalCluster, Presence, RedisCluster
+from thousand.web.cluster import Cluster, LocalCluster, Presence, RedisCluster, spawn
 from thousand.web.limits import AddressLimits, ConnectionLimits
 from thousand.web.metrics import Metrics
 from thousand.web.ops import Check, add_ops_routes, gather_checks
@@ -272,12 +272,7 @@ class Hub:
             log.info("%d rooms restored", len(self.rooms))
         await self.cluster.start(self)
         if self.clustered:
-            self._spawn(self._sweep_loop(), "sweep")
-
-    def _spawn(self, call: Any, name: str) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(call, name=name)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+            spawn(self._background, self._sweep_loop(), "sweep")
 
     def _add(self, room: BaseRoom, saved: str | None = None) -> LiveRoom:
         text = dump_doc(room.to_doc()) if saved is None else saved
@@ -405,7 +400,7 @@ class Hub:
         live = self.rooms.get(room_id)
         if live is None or seq <= live.saved_seq:
             return
-        self._spawn(self._take_remote(live, seq), f"news {room_id}")
+        spawn(self._background, self._take_remote(live, seq), f"news {room_id}")
 
     async def _take_remote(self, live: LiveRoom, seq: int) -> None:
         async with live.lock:
@@ -436,26 +431,26 @@ class Hub:
     # -- changes ---------------------------------------------------------------------
 
     async def _reload(self, live: LiveRoom) -> None:
-        """Take the room as stored (under its lock); 503 when the database is away."""
+        """Take the room as stored (under its lock); 503 when the database is away, the
+        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back)."""
         try:
             doc = await self.store.run(self.store.store.load_room, live.room.id)
         except StoreError:
             self.metrics.store_error()
-            live.restore(live.saved)
             raise _unavailable() from None
         if doc is None:  # never deleted; a row gone is a database restored from a backup
-            live.restore(live.saved)
             raise _unavailable()
         live.restore(dump_doc(doc))
 
     async def commit(self, live: LiveRoom) -> None:
         """Write the room after a change, if its row is still where this process left it.
 
-        Called under the room's lock, before anyone hears of the change. If the database
-        fails, the room goes back to the state last stored (``live.saved``, its JSON
-        text), so a change costs one document, not a copy before and after; if another
-        process changed the room first, the room becomes the stored one and
-        :class:`ConflictError` says so (the caller tries again, or gives up).
+        Called by :meth:`change`, under the room's lock, before anyone hears of the
+        change. If the database fails, 503 (and :meth:`_changing` puts the room back as
+        last stored, ``live.saved``, its JSON text: a change costs one document, not a
+        copy before and after); if another process changed the room first, the room
+        becomes the stored one and :class:`ConflictError` says so (the caller tries
+        again, or gives up).
         """
         doc = live.room.to_doc()
         text = dump_doc(doc)
@@ -463,7 +458,6 @@ class Hub:
             stored = await self.store.run(self.store.store.update_room, doc, text, live.saved_seq)
         except StoreError:
             self.metrics.store_error()
-            live.restore(live.saved)
             raise _unavailable() from None
         if not stored:
             await self._reload(live)
@@ -544,11 +538,15 @@ class Hub:
         """The summaries of the rooms open to all, waiting or playing. With other
         processes, the rooms come from the database (read at most once a second), those
         held here as they are now."""
+
+        def listed(live: LiveRoom) -> bool:
+            return not live.room.options.private and live.room.status in {"waiting", "playing"}
+
         if not self.clustered:
             return [
                 room_summary(live.room, live.connected(), live.spectators())
                 for live in self.rooms.values()
-                if not live.room.options.private and live.room.status in {"waiting", "playing"}
+                if listed(live)
             ]
         read, stored = self._lobby
         if time.monotonic() - read > LOBBY_SECONDS:
@@ -558,7 +556,7 @@ class Hub:
         for doc in stored:
             live = self.rooms.get(doc["id"])
             if live is not None:
-                if not live.room.options.private and live.room.status in {"waiting", "playing"}:
+                if listed(live):
                     rooms.append(room_summary(live.room, live.connected(), live.spectators()))
             elif not doc["options"].get("private"):
                 others = self.cluster.presence(doc["id"])
