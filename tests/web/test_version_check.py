@@ -30,28 +30,29 @@ from thousand.games.dice1000.record import replay
 
 
 @contextlib.contextmanager
-def two_servers(tmp_path: Path) -> Iterator[tuple[TestClient, Conn, Conn, int]]:
-    """Two servers on one database, a room on the first, and Anna's two devices: one
-    on each server; with the room's first ``seq``."""
+def two_servers(tmp_path: Path) -> Iterator[tuple[TestClient, Conn, Conn, Conn, int]]:
+    """Two servers on one database, a room on the first, Anna's two devices (one on
+    each server) and Boris's, on the second; with the room's first ``seq``."""
     with (
         running(new_app(tmp_path)) as first,
         running(new_app(tmp_path)) as second,
         contextlib.ExitStack() as stack,
     ):
         room, anna_token = create_room(first, rules=TINY_RULES)
-        join_room(first, room)
+        _, boris_token = join_room(first, room)
         here = connect(stack, first, room, anna_token)  # Anna's phone, on the first
         there = connect(stack, second, room, anna_token)  # her laptop, on the second
+        boris = connect(stack, second, room, boris_token)
         start = here.next_state()
-        assert there.next_state()["seq"] == start["seq"]
+        assert there.next_state()["seq"] == boris.next_state()["seq"] == start["seq"]
         assert start["game"]["legal"] == ["throw"]
-        yield second, here, there, int(start["seq"])
+        yield second, here, there, boris, int(start["seq"])
 
 
 def test_an_action_on_a_copy_another_server_has_moved_on_is_refused_as_stale(
     tmp_path: Path,
 ) -> None:
-    with two_servers(tmp_path) as (second, here, there, seq):
+    with two_servers(tmp_path) as (second, here, there, _boris, seq):
         here.send({"type": "action", "action": "throw", "seq": seq})
         thrown = here.state_at(seq + 1)
         # the second server's copy is still at seq: the throw again passes its own check,
@@ -68,13 +69,15 @@ def test_an_action_on_a_copy_another_server_has_moved_on_is_refused_as_stale(
 
 def test_a_change_on_the_stored_state_goes_through_either_server(tmp_path: Path) -> None:
     """A client that saw the stored state acts through the server whose copy is older:
-    the copy is brought up to the database and the action carried out on it, once."""
-    with two_servers(tmp_path) as (second, here, there, seq):
+    the copy is brought up to the database and the action carried out on it, once.
+    Whoever moves after Anna's throw acts: still Anna, or Boris if she went bust."""
+    with two_servers(tmp_path) as (second, here, there, boris, seq):
         here.send({"type": "action", "action": "throw", "seq": seq})
-        thrown = here.state_at(seq + 1)
-        action = "stop" if "stop" in thrown["game"]["legal"] else "throw"
-        there.send({"type": "action", "action": action, "seq": seq + 1})
-        after = there.state_at(seq + 2)
+        legal = here.state_at(seq + 1)["game"]["legal"]
+        mover = there if legal else boris
+        action = "stop" if "stop" in legal else "throw"
+        mover.send({"type": "action", "action": action, "seq": seq + 1})
+        after = mover.state_at(seq + 2)
         record = get_record(second, after["room"]["room"])
-    assert not [m for m in there.messages if m["type"] == "error"]
+    assert not [m for m in mover.messages if m["type"] == "error"]
     assert replay_fields(after["game"]) == replay(record).to_json_data()
