@@ -147,14 +147,39 @@ class Service:
         self._ended()
 
     def freeze(self) -> None:
-        """SIGSTOP the server: it keeps its port but answers nobody (a hung server or a
-        network that drops packets) until :meth:`thaw`."""
-        if self._process is not None:
-            os.killpg(self._process.pid, signal.SIGSTOP)
+        """SIGSTOP the server and every process under it: it keeps its port and its
+        connections but answers nobody (a hung server or a network that drops packets)
+        until :meth:`thaw`. The server first, so that it starts nobody new meanwhile."""
+        for pid in self._processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
 
     def thaw(self) -> None:
-        if self._process is not None:
-            os.killpg(self._process.pid, signal.SIGCONT)
+        for pid in reversed(self._processes()):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+
+    def _processes(self) -> list[int]:
+        """The server's process, then every process under it, from ``/proc`` (not its
+        process group: PostgreSQL's backends each start a session of their own)."""
+        if self._process is None:
+            return []
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+            children.setdefault(parent, []).append(int(entry.name))
+        found: list[int] = []
+        waiting = [self._process.pid]
+        while waiting:
+            pid = waiting.pop(0)
+            found.append(pid)
+            waiting.extend(children.get(pid, []))
+        return found
 
     def restart(self) -> None:
         self.stop()

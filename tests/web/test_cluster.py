@@ -199,9 +199,15 @@ def test_redis_restarted_mid_game(pair: list[ServeProcess], redis_server: RedisS
     run(scenario())
 
 
+@pytest.mark.parametrize("away", ["stopped", "hung"])
 def test_postgres_away_for_seconds_actions_are_refused_then_go_through(
-    pair: list[ServeProcess], postgres: PostgresServer
+    pair: list[ServeProcess], postgres: PostgresServer, away: str
 ) -> None:
+    """Stopped: connections refused at once. Hung (SIGSTOP: the port open, nobody
+    answering): the processes give up on each call after 10 s. The refused action may
+    still be stored once the server runs again (its UPDATE was sent): then the next state
+    shows it, and acting again on the old ``seq`` is harmless."""
+
     async def scenario() -> None:
         deployment = Deployment(bases(pair))
         clients = await new_game(deployment)
@@ -213,7 +219,10 @@ def test_postgres_away_for_seconds_actions_are_refused_then_go_through(
         await mover.wait(lambda s: s["seq"] >= newest["seq"] and bool(s["game"]["legal"]))
         assert mover.state is not None
         before = mover.state["seq"]
-        postgres.stop()
+        if away == "stopped":
+            postgres.stop()
+        else:
+            postgres.freeze()
         try:
             async with httpx.AsyncClient(timeout=10) as http:
                 ready = await http.get(f"{pair[0].base}/api/ready")
@@ -226,7 +235,10 @@ def test_postgres_away_for_seconds_actions_are_refused_then_go_through(
             assert mover.errors[-1]["code"] == "unavailable"
             assert mover.state["seq"] == before  # nothing half-applied, nothing shown
         finally:
-            postgres.start()
+            if away == "stopped":
+                postgres.start()
+            else:
+                postgres.thaw()
         await mover.act(action)
         assert mover.state["seq"] == before + 1
         await finish_and_check(deployment, clients)

@@ -40,7 +40,7 @@ def test_a_room_is_written_only_from_the_seq_it_holds(store: Store) -> None:
     assert store.update_room(stale, dump_doc(stale), expected_seq=0) is False
     assert store.load_room("r1") == first
     assert store.room_seqs(["r1"]) == {"r1": 1}
-    assert store.live_room_seqs() == {"r1": 1}  # still playing: the stale write left it
+    assert store.driven_room_seqs() == {"r1": 1}  # still playing: the stale write left it
     second = room_doc("r1", seq=2, status="over", by="boris")
     assert store.update_room(second, dump_doc(second), expected_seq=1) is True
     assert store.load_room("r1") == second
@@ -94,12 +94,23 @@ def test_room_seqs_reads_many_rooms_in_chunks(store: Store) -> None:
     assert store.room_seqs(("nobody",)) == {}
 
 
-def test_live_room_seqs_are_the_rooms_waiting_or_playing(store: Store) -> None:
+def test_driven_room_seqs_are_the_rooms_waiting_or_playing_that_need_a_driver(
+    store: Store,
+) -> None:
+    """A document without ``driven`` counts as driven (as rows from before the column)."""
     create(store, room_doc("waits", seq=1, status="waiting"))
     create(store, room_doc("plays", seq=5, status="playing"))
     create(store, room_doc("done", seq=9, status="over"))
-    assert store.live_room_seqs() == {"waits": 1, "plays": 5}
-    assert sorted(doc["id"] for doc in store.live_rooms()) == ["plays", "waits"]
+    create(store, {**room_doc("left", seq=3, status="playing"), "driven": False})
+    create(store, {**room_doc("clock", seq=4, status="playing"), "driven": True})
+    assert store.driven_room_seqs() == {"waits": 1, "plays": 5, "clock": 4}
+    assert sorted(doc["id"] for doc in store.live_rooms()) == ["clock", "left", "plays", "waits"]
+    store.mark_undriven("plays", 4)  # moved on since: left as it is
+    store.mark_undriven("waits", 1)
+    assert store.driven_room_seqs() == {"plays": 5, "clock": 4}
+    moved = {**room_doc("waits", seq=2, status="playing"), "driven": True}
+    assert store.update_room(moved, dump_doc(moved), expected_seq=1)
+    assert store.driven_room_seqs() == {"waits": 2, "plays": 5, "clock": 4}
 
 
 def test_a_room_is_created_once(store: Store) -> None:

@@ -491,6 +491,13 @@ class BaseRoom:
         seat = self.seats[mover]
         return seat.kind == "bot" or seat.auto
 
+    def needs_driver(self) -> bool:
+        """Something happens in the room with nobody connected: a computer is to move,
+        or a clock runs. Kept in the room's stored row (``driven``), so that in a
+        deployment of several processes the rooms left alone by their players stay in
+        the database only, not in some process's memory."""
+        return self.computer_to_move() or self.deadline is not None
+
     def act(
         self,
         seat: int | None,
@@ -670,6 +677,7 @@ class BaseRoom:
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "rematch": sorted(self.rematch),
             "record": self.record(),
+            "driven": self.needs_driver(),  # for the row's column; not read back
             **self._game_doc(),
         }
 

@@ -54,9 +54,12 @@ def current(connection: Connection) -> str | None:
 
 
 def _lock(connection: Connection) -> None:
-    """Take the migration lock as the transaction's first statement."""
+    """Take the migration lock at the start of the transaction."""
     dialect = connection.dialect.name
     if dialect == "postgresql":
+        # another process may be migrating: wait for it however long (the store's
+        # statement timeout is for actions, not for this)
+        connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
         connection.execute(select(sql.pg_advisory_xact_lock(LOCK_KEY)))
     elif dialect == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")

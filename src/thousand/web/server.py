@@ -104,6 +104,10 @@ class Settings:
     resync_seconds: float = 3.0
     """With Redis: how often the rooms held are checked against the database (news lost
     while Redis was away) and rooms nobody drives are taken over."""
+    idle_seconds: float = 60.0
+    """With Redis: how long a room nobody is connected to and nothing drives (finished,
+    or left by its players) stays in this process's memory after a sweep finds it so; a
+    player back within it finds it at hand, later it is read from the database."""
 
 
 @dataclass(eq=False)
@@ -157,6 +161,9 @@ class LiveRoom:
 
     others: list[Presence] = field(default_factory=list)
     """The devices other processes hold in this room (:meth:`Cluster.presence`)."""
+    idle_since: float | None = None
+    """When :meth:`Hub.sweep` first found nobody connected and nothing to drive (the
+    monotonic clock); None while it is in use."""
 
     def presence(self) -> Presence:
         """This process's devices in the room: the seats they hold, and spectators."""
@@ -285,12 +292,22 @@ class Hub:
     async def get(self, room_id: str) -> LiveRoom:
         """A room by id, from memory or the database; 404 when there is none. With other
         processes, a room held here is first brought up to what is stored (a client that
-        comes here from another process must not see an older state than it saw there)."""
-        live = self.rooms.get(room_id)
-        if live is not None:
-            if self.clustered:
+        comes here from another process must not see an older state than it saw there).
+
+        The room returned is the one held here when this returns, with no wait left
+        before the caller's next step: a room let go of meanwhile (:meth:`sweep`) is
+        looked up again, so a connection is never added to a room nobody holds.
+        """
+        while True:
+            live = self.rooms.get(room_id)
+            if live is None:
+                live = await self._load(room_id)
+            elif self.clustered:
                 await self.refresh([live])
-            return live
+            if self.rooms.get(room_id) is live:
+                return live
+
+    async def _load(self, room_id: str) -> LiveRoom:
         if len(room_id) > 64:
             raise ProtocolError("not_found", "no such room", 404)
         try:
@@ -359,10 +376,13 @@ class Hub:
             log.warning("resync: %s", exc)
 
     async def sweep(self) -> None:
-        """Take over the rooms in play whose lease nobody holds (their process is gone, or
-        none has driven them yet), so their computers and clocks go on; let go of
-        finished rooms nobody here watches."""
-        stored = await self.store.run(self.store.store.live_room_seqs)
+        """Take over the rooms in play that need driving and whose lease nobody holds
+        (their process is gone, or none has driven them yet), so their computers and
+        clocks go on; let go of the rooms nobody here watches and nothing drives, once
+        they have been so for :attr:`Settings.idle_seconds` (finished rooms, and rooms
+        their players left: they stay in the database, and whoever comes back to one
+        brings it into a process again)."""
+        stored = await self.store.run(self.store.store.driven_room_seqs)
         free = await self.cluster.free_rooms(i for i in stored if i not in self.rooms)
         for room_id in free:
             if await self.cluster.may_drive(room_id):
@@ -372,10 +392,18 @@ class Hub:
                     await self.cluster.release(room_id)  # another process may take it
                     continue
                 live.wake.set()
+        now = time.monotonic()
         for live in list(self.rooms.values()):
-            over = live.room.status == "over"
-            if over and not live.connections and not live.lock.locked():
+            busy = live.connections or live.lock.locked() or live.changing
+            if busy or live.room.needs_driver():
+                live.idle_since = None
+            elif live.idle_since is None:
+                live.idle_since = now
+            elif now - live.idle_since >= self.settings.idle_seconds:
+                seq = live.saved_seq
                 await self._drop(live)
+                if live.room.status != "over":  # a row from before ``driven``: no more
+                    await self.store.run(self.store.store.mark_undriven, live.room.id, seq)
 
     async def _drop(self, live: LiveRoom) -> None:
         if live.driver is not None:
@@ -619,7 +647,7 @@ class Hub:
             live.wake.clear()
             room = live.room
             try:
-                driven = room.computer_to_move() or room.deadline is not None
+                driven = room.needs_driver()
                 if driven and not await self.cluster.may_drive(room.id):
                     # another process drives the room; look again when its lease may
                     # have fallen free (that process gone)
@@ -755,7 +783,16 @@ class Hub:
     # -- messages from a connection ------------------------------------------------
 
     async def on_message(self, live: LiveRoom, connection: Connection, raw: str | bytes) -> None:
-        """One message: refused with an ``error`` to its sender alone, or carried out."""
+        """One message: refused with an ``error`` to its sender alone, or carried out
+        (the database failing on the way, a chat line or a rematch's record included, is
+        ``unavailable``)."""
+        try:
+            await self._on_message(live, connection, raw)
+        except StoreError:
+            self.metrics.store_error()
+            raise _unavailable() from None
+
+    async def _on_message(self, live: LiveRoom, connection: Connection, raw: str | bytes) -> None:
         if not connection.limits.messages.take():
             raise ProtocolError("rate_limited", "too many messages: slow down", 429)
         message = parse_client_message(raw)
@@ -975,9 +1012,10 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
     await socket.accept()
     try:
         live = await hub.get(room_id)
-    except ProtocolError as exc:
+    except ProtocolError as exc:  # no such room (4404: the page says so and stops), or
+        # the database away for now (1013 "try again later": the page reconnects)
         await socket.send_json(exc.ws_message())
-        await socket.close(code=4404)
+        await socket.close(code=4404 if exc.code == "not_found" else 1013)
         return
     token = socket.query_params.get("token")
     token_hash = hash_token(token) if token else None

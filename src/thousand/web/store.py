@@ -43,6 +43,7 @@ from sqlalchemy import (
     make_url,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import URL, Engine
@@ -63,6 +64,22 @@ CONNECT_SECONDS = 5
 """How long a connection to a database server may take before the call fails: a server
 that is away fails the action at once (503) instead of holding the room's lock."""
 
+CALL_SECONDS = 10.0
+"""How long one call of the store may take, in the event loop's eyes, before it is
+reported as failed (503): a database server that hangs (stopped, or a network that drops
+packets without closing connections) must not hold a room's lock for as long as it
+hangs. The database's own timeouts cannot see a server that does not run at all."""
+
+STATEMENT_SECONDS = 5
+"""How long one statement may run on PostgreSQL: a server that hangs (rather than one that
+is away) fails the action after this long (503) instead of holding the room's lock for as
+long as it hangs. Migrations lift it for their own transaction (they wait on a lock)."""
+
+KEEPALIVE_SECONDS = 5
+"""TCP keepalives on PostgreSQL connections: a server machine gone without closing its
+connections (power, network) is noticed within a few of these, and the transmission
+timeout bounds a write nobody acknowledges."""
+
 metadata = MetaData()
 """The tables as the newest migration (:mod:`thousand.web.schema`) leaves them, for the
 store's queries; a test holds the two equal. A change of the tables is a new revision."""
@@ -75,6 +92,7 @@ rooms = Table(
     Column("private", Boolean, nullable=False),
     Column("seq", Integer, nullable=False),
     Column("doc", Text, nullable=False),
+    Column("driven", Boolean, nullable=False, server_default=true()),
 )
 
 games = Table(
@@ -159,7 +177,15 @@ def open_engine(url: URL) -> Engine:
         return engine
     connect_args: dict[str, Any] = {}
     if url.get_backend_name() == "postgresql":
-        connect_args["connect_timeout"] = CONNECT_SECONDS
+        connect_args.update(
+            connect_timeout=CONNECT_SECONDS,
+            options=f"-c statement_timeout={STATEMENT_SECONDS * 1000}",
+            keepalives=1,
+            keepalives_idle=KEEPALIVE_SECONDS,
+            keepalives_interval=KEEPALIVE_SECONDS,
+            keepalives_count=3,
+            tcp_user_timeout=4 * KEEPALIVE_SECONDS * 1000,
+        )
     return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
 
 
@@ -170,6 +196,7 @@ def _row_values(doc: dict[str, Any], text: str) -> dict[str, Any]:
         "private": bool(doc["options"].get("private")),
         "seq": doc["seq"],
         "doc": text,
+        "driven": bool(doc.get("driven", True)),
     }
 
 
@@ -238,14 +265,25 @@ class Store:
                 seqs.update({row[0]: row[1] for row in rows})
         return seqs
 
-    def live_room_seqs(self) -> dict[str, int]:
-        """id → stored ``seq`` of every room waiting or playing: what other processes
-        have that this one may not hold yet, without reading their documents."""
+    def driven_room_seqs(self) -> dict[str, int]:
+        """id → stored ``seq`` of every room waiting or playing in which something
+        happens with nobody connected (``driven``: a computer to move, a clock): the
+        rooms some process must hold, without reading their documents."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(rooms.c.id, rooms.c.seq).where(rooms.c.status.in_(LIVE))
+                select(rooms.c.id, rooms.c.seq).where(
+                    rooms.c.status.in_(LIVE), rooms.c.driven.is_(True)
+                )
             ).all()
         return {row[0]: row[1] for row in rows}
+
+    def mark_undriven(self, room_id: str, seq: int) -> None:
+        """Mark the room as needing nobody to drive it, if it is still at ``seq`` (a row
+        written before ``driven`` existed, found idle; a newer write says for itself)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(rooms).where(rooms.c.id == room_id, rooms.c.seq == seq).values(driven=False)
+            )
 
     def ping(self) -> None:
         """``SELECT 1``: the database answers (for the readiness check); raises
@@ -318,19 +356,36 @@ class AsyncStore:
     :class:`StoreError` with one line that names the database, never its password.
     """
 
-    def __init__(self, store: Store, workers: int | None = None) -> None:
+    def __init__(
+        self, store: Store, workers: int | None = None, timeout: float = CALL_SECONDS
+    ) -> None:
         self.store = store
         if workers is None:
             workers = 1 if store.engine.dialect.name == "sqlite" else 8
         self.workers = workers
+        self.timeout = timeout
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in a worker thread; :class:`StoreError` when the database
+        refuses it or it takes longer than :attr:`timeout` (waiting for a thread
+        included).
+
+        A call that times out goes on in its thread and may still commit: the caller
+        reports ``unavailable`` and the room's version check sorts it out (the next
+        write on the room finds the row moved on, and the room is read back as stored).
+        """
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._pool, call, *args)
+            return await asyncio.wait_for(
+                loop.run_in_executor(self._pool, call, *args), self.timeout
+            )
         except SQLAlchemyError as exc:
             raise StoreError(self.store.failure(exc)) from None
+        except TimeoutError:
+            raise StoreError(
+                f"database {self.store.where}: no answer within {self.timeout:g} s"
+            ) from None
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

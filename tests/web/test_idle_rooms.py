@@ -1,0 +1,87 @@
+"""Rooms nobody uses leave a deployment's memory; rooms that need driving never do.
+
+A process of a deployment (with Redis: here a stand-in that believes it has company, so
+the hub behaves as clustered) holds a room while someone is connected to it or something
+drives it (a computer to move, a clock). A room left by its players stays in the
+database only, marked so in its row (``driven``), and the sweeps of every process leave
+it there until a player comes back to it. Without this, every abandoned game would sit
+in some process's memory, under lease, for ever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import update
+
+from thousand.web.cluster import Cluster, LocalCluster
+from thousand.web.protocol import CreateRoom
+from thousand.web.server import Hub, Settings
+from thousand.web.store import AsyncStore, Store, rooms
+
+
+class Company:
+    """A cluster of one that the hub takes for several (no Redis needed): every room is
+    free to take and this process may drive it."""
+
+    def __init__(self) -> None:
+        self._alone = LocalCluster()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._alone, name)
+
+
+def _hub(url: str) -> Hub:
+    settings = Settings(db_url=url, bot_delay=0.0, idle_seconds=0.0, resync_seconds=3600.0)
+    return Hub(settings, AsyncStore(Store(url)), cast(Cluster, Company()))
+
+
+def test_a_room_left_alone_leaves_memory_and_comes_back_on_demand(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/s.db"
+
+    async def scenario() -> None:
+        first = _hub(url)
+        await first.start()
+        assert first.clustered
+        left, _ = await first.create(
+            CreateRoom.model_validate({"name": "Anna", "seats": [{"open": True}]})
+        )
+        clocked, _ = await first.create(
+            CreateRoom.model_validate({"name": "Vera", "options": {"turn_seconds": 600}})
+        )
+        assert not left.needs_driver() and clocked.needs_driver()
+        await first.sweep()  # both found idle or driven: nothing let go yet
+        assert set(first.rooms) == {left.id, clocked.id}
+        await first.sweep()  # idle for idle_seconds (0): let go; the clock's room stays
+        assert set(first.rooms) == {clocked.id}
+        driven = first.store.store.driven_room_seqs()
+        assert driven == {clocked.id: clocked.seq}
+
+        second = _hub(url)  # another process: takes over the driven room alone
+        await second.start()
+        await second.sweep()
+        assert set(second.rooms) == {clocked.id}
+
+        back = await first.get(left.id)  # a player comes back: read from the database
+        assert back.room.to_doc() == left.to_doc()
+        assert set(first.rooms) == {left.id, clocked.id}
+
+        # a row written before the column existed says "driven": taken once, found
+        # idle, let go and marked, then left alone
+        with first.store.store.engine.begin() as connection:
+            connection.execute(update(rooms).where(rooms.c.id == left.id).values(driven=True))
+        third = _hub(url)
+        await third.start()
+        await third.sweep()
+        assert left.id in third.rooms
+        await third.sweep()
+        await third.sweep()
+        assert left.id not in third.rooms
+        assert left.id not in third.store.store.driven_room_seqs()
+        for hub in (first, second, third):
+            await hub.stop()
+            hub.store.close()
+
+    asyncio.run(scenario())
