@@ -349,7 +349,9 @@ class Hub:
 
     async def refresh(self, rooms: Sequence[LiveRoom]) -> None:
         """Bring these rooms up to their stored ``seq`` (news missed from other processes),
-        telling their clients of each one that moved."""
+        telling their clients of each one that moved. A room that cannot be read back is
+        left as it is and its error raised once the others are caught up (one bad room
+        must not keep every other room of the process behind)."""
         if not rooms:
             return
         try:
@@ -359,21 +361,30 @@ class Hub:
         except StoreError:
             self.metrics.store_error()
             raise _unavailable() from None
+        failure: Exception | None = None
         for live in rooms:
             stored = seqs.get(live.room.id)
-            if stored is not None and stored > live.saved_seq:
+            if stored is None or stored <= live.saved_seq:
+                continue
+            try:
                 async with live.lock:
                     if stored > live.saved_seq:
                         await self._reload(live)
-                self.changed(live)
+            except Exception as exc:  # this room only: every other one is still caught up
+                log.warning("room %s: not brought up to seq %d: %s", live.room.id, stored, exc)
+                failure = failure or exc
+                continue
+            self.changed(live)
+        if failure is not None:
+            raise failure
 
     async def resync(self) -> None:
         """Catch up on news that may have been lost (Redis came back, or pub/sub dropped
         a message): every room held here against the database."""
         try:
             await self.refresh(list(self.rooms.values()))
-        except (StoreError, ProtocolError) as exc:
-            log.warning("resync: %s", exc)
+        except Exception as exc:  # said for each room already; the sweep goes on
+            log.warning("resync: %s", exc.__class__.__name__)
 
     async def sweep(self) -> None:
         """Take over the rooms in play that need driving and whose lease nobody holds

@@ -1,4 +1,6 @@
-"""Rooms nobody uses leave a deployment's memory; rooms that need driving never do.
+"""The sweep and resync of a process of a deployment: rooms nobody uses leave its memory
+while rooms that need driving never do, and one room that cannot be read back does not
+keep the others behind.
 
 A process of a deployment (with Redis: here a stand-in that believes it has company, so
 the hub behaves as clustered) holds a room while someone is connected to it or something
@@ -18,6 +20,7 @@ from sqlalchemy import update
 
 from thousand.web.cluster import Cluster, LocalCluster
 from thousand.web.protocol import CreateRoom
+from thousand.web.room import BaseRoom
 from thousand.web.server import Hub, Settings
 from thousand.web.store import AsyncStore, Store, rooms
 
@@ -81,6 +84,40 @@ def test_a_room_left_alone_leaves_memory_and_comes_back_on_demand(tmp_path: Path
         assert left.id not in third.rooms
         assert left.id not in third.store.store.driven_room_seqs()
         for hub in (first, second, third):
+            await hub.stop()
+            hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_room_that_cannot_be_read_back_leaves_the_others_caught_up(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/s.db"
+
+    async def scenario() -> None:
+        first, second = _hub(url), _hub(url)
+        await first.start()
+        await second.start()
+        bad, _ = await first.create(
+            CreateRoom.model_validate({"name": "Anna", "seats": [{"open": True}]})
+        )
+        good, _ = await first.create(CreateRoom.model_validate({"name": "Vera"}))
+        live = await second.get(good.id)
+
+        async def throw(room: BaseRoom) -> None:
+            room.act(0, "throw", room.seq)
+
+        await second.change(live, throw)  # news the first process did not hear
+        with first.store.store.engine.begin() as connection:  # and a row gone bad
+            connection.execute(
+                update(rooms)
+                .where(rooms.c.id == bad.id)
+                .values(seq=bad.seq + 1, doc=f'{{"id": "{bad.id}"}}')
+            )
+        await first.resync()
+        assert first.rooms[good.id].saved_seq == good.seq + 1
+        assert first.rooms[good.id].room.to_doc() == live.room.to_doc()
+        assert first.rooms[bad.id].saved_seq == bad.seq  # left as it was
+        for hub in (first, second):
             await hub.stop()
             hub.store.close()
 
