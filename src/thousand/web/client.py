@@ -182,7 +182,13 @@ class SeatClient:
     async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
         """Send an action on the current state and wait until a newer state arrives;
         the seconds it took. An error that says "later" sends it again; any other
-        error is raised."""
+        error is raised.
+
+        A ``stale`` refusal also ends it, once the newer state is in: the room moved on
+        from the state acted on. That is this very action, stored by a process that died
+        or timed out before it could say so and sent again here, or another device of
+        the seat acting first; either way the newer state, not this call, says what
+        happened, and the refusal stays in :attr:`errors` for whoever counts them."""
         assert self.state is not None
         seq = int(self.state["seq"])
         started = time.monotonic()
