@@ -131,10 +131,13 @@ class SeatClient:
                     self._take(json.loads(raw))
             except (OSError, websockets.exceptions.WebSocketException):
                 pass
-            # the process went away (or closed us): the next one
-            self.reconnects += 1
+            # the process went away (or closed us): the next one. Counted once the new
+            # connection is open: an action waiting for its answer sends itself again
+            # when the count moves, and sent before that it went into the old one, lost
             self._index += 1
             await self._open()
+            self.reconnects += 1
+            self._changed.set()
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
