@@ -18,7 +18,6 @@ import pytest
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
-from thousand.web import client as client_module
 from thousand.web.client import Deployment, SeatClient
 
 
@@ -62,7 +61,7 @@ def test_an_action_cut_off_by_a_dying_process_is_sent_again_on_the_next(
             ]
             seat = SeatClient(Deployment(bases, timeout=5.0), "room", "token")
             await seat.connect()
-            monkeypatch.setattr(client_module.websockets, "connect", slowly)
+            monkeypatch.setattr(websockets, "connect", slowly)  # as the client calls it
             try:
                 took = await seat.act({"action": "throw"}, timeout=5.0)
             finally:
