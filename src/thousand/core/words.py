@@ -36,6 +36,17 @@ def dice_count(tr: Translator, count: int) -> str:
     return tr.ngettext("{n} die", "{n} dice", count).format(n=count)
 
 
+def player_label(tr: Translator, name: str, level: str | None) -> str:
+    """A player's name, marked as a computer player when it is one; ``level`` is the
+    computer's level as the game shows it in ``tr``'s language (each game names its own
+    levels). A computer player named after its level (``Bold``) is not told twice."""
+    if level is None:
+        return name
+    if name.lower().startswith(level.lower()):
+        return tr.gettext("{name} (computer)").format(name=name)
+    return tr.gettext("{name} (computer, {level})").format(name=name, level=level)
+
+
 def spec_key(tr: Translator, spec: str | Mapping[str, Any]) -> str:
     """A rule set as one types it after ``--rules``, from the game's spec of it (a
     preset's name, or ``{"preset": NAME, ...changed keys}``): the preset's name, and the

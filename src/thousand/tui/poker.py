@@ -61,6 +61,7 @@ from thousand.games.poker_dice.words import (
     hand_name,
     names,
     number,
+    player_label,
     preset_description,
     refusal,
     result,
@@ -77,7 +78,6 @@ from thousand.tui.poker_widgets import (
     coach_table,
     dice_view,
     hands_view,
-    player_label,
     sheet_view,
     sheet_width,
 )

@@ -30,7 +30,7 @@ from thousand.games.poker_dice.scoring import hand_kind
 from thousand.games.poker_dice.sheet import cell, sheet_rows
 from thousand.games.poker_dice.state import Position
 from thousand.games.poker_dice.table import Session
-from thousand.games.poker_dice.words import MINUS, box_name, faces, hand_name, level_name
+from thousand.games.poker_dice.words import MINUS, box_name, faces, hand_name
 from thousand.tui.widgets import Die, abbreviated, dice_row
 
 KEPT = "●"
@@ -41,16 +41,6 @@ WINNER = "★"
 BOX_KEYS = "abdefgijklmopruvwxyz"
 """The letters that write the boxes, in the sheet's order: every letter but those of the
 game's other keys (T throw, S stop, C coach, H help, Q quit, N play again)."""
-
-
-def player_label(tr: Translator, name: str, level: str | None) -> str:
-    """A player's name, marked as a computer player with its level when it is one."""
-    if level is None:
-        return name
-    shown = level_name(tr, level)
-    if name.lower().startswith(shown.lower()):
-        return tr.gettext("{name} (computer)").format(name=name)
-    return tr.gettext("{name} (computer, {level})").format(name=name, level=shown)
 
 
 def box_keys(position: Position) -> dict[str, str]:

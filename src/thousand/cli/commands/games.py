@@ -29,7 +29,6 @@ from thousand.core.i18n import LANGUAGES, Translator, default_language, translat
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.words import player_label, rules_title
 from thousand.games.poker_dice import words as poker_words
-from thousand.tui import poker_widgets
 
 
 def register(subparsers: Subparsers) -> None:
@@ -114,7 +113,7 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
     if listing.error is not None:
         return (name, "", "", "", "", tr.gettext("unreadable: {error}").format(error=listing.error))
     dice1000 = listing.rules is None or isinstance(listing.rules, Rules)
-    label = player_label if dice1000 else poker_widgets.player_label
+    label = player_label if dice1000 else poker_words.player_label
     players = ", ".join(
         label(tr, player, level)
         for player, level in zip(listing.players, listing.bots, strict=True)

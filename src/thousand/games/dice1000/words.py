@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from thousand.core import words as core_words
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
 from thousand.core.words import common_refusal, spec_key
@@ -145,16 +146,8 @@ def bot_level(tr: Translator, level: str) -> str:
 
 
 def player_label(tr: Translator, name: str, level: str | None) -> str:
-    """A player's name, marked as a computer player with its level when it is one.
-
-    A computer player named after its level (``Bold``) is not told twice.
-    """
-    if level is None:
-        return name
-    shown = bot_level(tr, level)
-    if name.lower().startswith(shown.lower()):
-        return tr.gettext("{name} (computer)").format(name=name)
-    return tr.gettext("{name} (computer, {level})").format(name=name, level=shown)
+    """A player's name, marked as a computer player with its level when it is one."""
+    return core_words.player_label(tr, name, None if level is None else bot_level(tr, level))
 
 
 def rules_title(tr: Translator, rules: Rules) -> str:

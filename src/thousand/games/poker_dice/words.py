@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from thousand.core import words as core_words
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
 from thousand.core.words import common_refusal, spec_key
@@ -173,6 +174,11 @@ def preset_description(tr: Translator, name: str) -> str:
 def level_name(tr: Translator, level: str) -> str:
     """A computer level (``chaser``) in ``tr``'s language; an unknown one as it is."""
     return tr.gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def player_label(tr: Translator, name: str, level: str | None) -> str:
+    """A player's name, marked as a computer player with its level when it is one."""
+    return core_words.player_label(tr, name, None if level is None else level_name(tr, level))
 
 
 def level_description(tr: Translator, level: str) -> str:
