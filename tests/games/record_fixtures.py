@@ -4,17 +4,46 @@ A fixture is a record as the program saves it (:func:`thousand.core.records.dump
 and beside it what ``thousand replay NAME.json --json`` gives for it, one player and one
 turn to a line so that a change in a regenerated file reads as the turn it changes.
 Each game's ``fixtures/generate.py`` plays its games and writes them with :func:`write`.
+
+A fixture stays the game it was: a generator reads a game that has its record already
+(:func:`recorded`) and plays only the new ones, so running it again writes the same
+files, and a change of the replay output (a rule fix, a new field) shows as a diff of
+the ``.expected.json`` files alone. The players and dice of a generator change with the
+code they use, so a game played afresh (``--fresh``) is another game: the hand checks
+and the features the seeds were picked for must then be checked again.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from thousand.core.records import dump_record
 from thousand.games.interface import Replayed
+
+
+def fresh(argv: Sequence[str] | None = None) -> bool:
+    """Whether the generator was asked to play every game afresh (``--fresh``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    unknown = [arg for arg in args if arg != "--fresh"]
+    if unknown:
+        raise SystemExit(f"generate: unknown argument {unknown[0]!r} (only --fresh)")
+    return bool(args)
+
+
+def recorded(
+    folder: Path, name: str, play: Callable[[], dict[str, Any]], *, again: bool = False
+) -> dict[str, Any]:
+    """Game ``name``: its committed record when it has one and ``again`` is false, else
+    the game ``play`` plays now."""
+    path = folder / f"{name}.json"
+    if again or not path.exists():
+        return play()
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def write(folder: Path, name: str, data: dict[str, Any], replay: Callable[[Any], Replayed]) -> None:
