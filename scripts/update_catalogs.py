@@ -12,6 +12,10 @@ Run after changing any text a player sees::
 
 ``--check`` changes nothing and exits 1 if a catalog is out of date or a Russian text
 is missing — what the test suite asserts.
+
+The files name no Babel version (:class:`StableCatalog`): Babel writes ``Generated-By:
+Babel VERSION`` into every header, so each Babel release made the committed catalogs
+"out of date" on a fresh machine, which installs the newest Babel.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -39,9 +44,30 @@ KEYWORDS = {
 }
 
 
+_EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
+"""The catalogs' creation and revision date, fixed so the files stay the same."""
+
+
+class StableCatalog(Catalog):
+    """A catalog whose header leaves out ``Generated-By`` (the Babel version that wrote
+    it): what is written depends only on the texts and translations."""
+
+    def _get_mime_headers(self) -> list[tuple[str, str]]:
+        headers = super()._get_mime_headers()
+        return [(name, value) for name, value in headers if name != "Generated-By"]
+
+
+def stable(catalog: Catalog) -> StableCatalog:
+    """``catalog`` (as :func:`babel.messages.pofile.read_po` makes it) as a
+    :class:`StableCatalog`: the same object, which only writes its header differently."""
+    catalog.__class__ = StableCatalog
+    assert isinstance(catalog, StableCatalog)
+    return catalog
+
+
 def extract() -> Catalog:
     """The template: every marked text of the package, with where it is used."""
-    template = Catalog(project="thousand", domain=DOMAIN, charset="utf-8")
+    template = StableCatalog(project="thousand", domain=DOMAIN, charset="utf-8")
     template.creation_date = template.revision_date = _EPOCH
     for filename, lineno, message, comments, context in extract_from_dir(
         str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS
@@ -67,13 +93,13 @@ def mo_path(language: str) -> Path:
 def load_po(language: str) -> Catalog:
     path = po_path(language)
     if not path.exists():
-        catalog = Catalog(
+        catalog = StableCatalog(
             locale=language, domain=DOMAIN, project="thousand", charset="utf-8", fuzzy=False
         )
         catalog.creation_date = catalog.revision_date = _EPOCH
         return catalog
     with path.open("rb") as file:
-        catalog = read_po(file, locale=language, domain=DOMAIN)
+        catalog = stable(read_po(file, locale=language, domain=DOMAIN))
     catalog.fuzzy = False  # a fuzzy header would drop the plural forms from the .mo
     return catalog
 
@@ -147,10 +173,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     return 0
 
-
-from datetime import UTC, datetime  # noqa: E402 - the fixed date keeps files stable
-
-_EPOCH = datetime(2024, 1, 1, tzinfo=UTC)
 
 if __name__ == "__main__":
     sys.exit(main())
