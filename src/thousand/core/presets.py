@@ -55,8 +55,12 @@ class PresetBook(Generic[R]):
         package: str,
         names: tuple[str, ...],
         validate: Callable[[dict[str, Any]], R],
+        family: tuple[str, ...] = (),
     ) -> None:
         self.package = package
+        self.family = family
+        """Keys a spec never overrides: they say which game of the family a preset is
+        (poker dice's ``sheet``), so a spec names a preset of the same game."""
         self.names = names
         self.default = names[0]
         self._validate = validate
@@ -117,15 +121,22 @@ class PresetBook(Generic[R]):
         except RulesError as exc:
             raise RulesError(f"{name_or_path}: {exc}", exc.key) from None
 
+    def _same_family(self, name: str, data: dict[str, Any]) -> bool:
+        base = self.load_preset(name).to_data()
+        return all(base.get(key) == data.get(key) for key in self.family)
+
     def rules_to_spec(self, rules: R) -> str | dict[str, Any]:
         """The shortest spec that gives ``rules``: a preset name, or a preset plus overrides.
 
         The preset chosen is the one needing the fewest top-level overrides (ties: the
-        earlier preset), so a record names the variant it plays.
+        earlier preset), so a record names the variant it plays; it is one of the same
+        :attr:`family` (a Russian sheet with its bonuses off is not the ranking game with
+        another sheet). With no preset of its family, the family key is overridden.
         """
         data = rules.to_data()
         best: tuple[int, str, dict[str, Any]] | None = None
-        for name in self.names:
+        family = [name for name in self.names if self._same_family(name, data)]
+        for name in family or self.names:
             base = self.load_preset(name).to_data()
             diff = {key: value for key, value in data.items() if base.get(key) != value}
             if best is None or len(diff) < best[0]:

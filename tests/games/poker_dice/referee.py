@@ -96,7 +96,7 @@ _PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
         "joker": "free",
         "series1": "sum",
     },
-    "ranking": {},
+    "ranking": {"bonus": 0, "first_throw_double": False, "poker_bonus": 0},  # no sheet
 }
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -162,6 +162,18 @@ def rules_from(spec: Any) -> Rules:
         raise RefereeError("rules: series1 'sum' is the yahtzee sheet's, and only it")
     if rules.lowest_wins and preset != "ranking":
         raise RefereeError("rules: lowest_wins belongs to the ranking game")
+    # The project refuses a key a sheet does not have, rather than ignore it: the ranking
+    # game (no sheet) changes only throws and lowest_wins; the yahtzee sheet has no
+    # doubling ("no doubling", §3), no four bonus and no minus for a dash.
+    if preset == "ranking":
+        sheetless = Rules(preset="ranking", **_PRESET_VALUES["ranking"])
+        changed = set(spec) - {"preset", "throws", "lowest_wins"}
+        if any(getattr(rules, key) != getattr(sheetless, key) for key in changed):
+            raise RefereeError("rules: the ranking game has no sheet")
+    if preset == "yahtzee" and (
+        rules.first_throw_double or rules.four_bonus or rules.unmade != "zero"
+    ):
+        raise RefereeError("rules: the yahtzee sheet has no doubling, four bonus or minus")
     return rules
 
 
@@ -586,7 +598,8 @@ def referee(data: Any) -> dict[str, Any]:
         extra_keys = set(turn_data) - _TURN_KEYS
         if extra_keys:
             raise RefereeError(f"{where}: unknown field {sorted(extra_keys)[0]!r}")
-        if "player" in turn_data and turn_data["player"] != name:
+        # The project reads "player": null as no name given, in both games.
+        if turn_data.get("player") is not None and turn_data["player"] != name:
             raise RefereeError(f"{where}: the record names {turn_data['player']!r}")
         last = number == len(turns)
         done_before = len(game.rows)

