@@ -63,6 +63,32 @@ def test_rules_are_refused_naming_the_key() -> None:
     assert refused.value.key == "preset"
 
 
+@pytest.mark.parametrize(
+    ("preset", "key", "value", "message"),
+    [
+        ("ranking", "bank_unused_throws", True, "the ranking game has no sheet"),
+        ("ranking", "series1", "crossed", 'it can only be "plus_minus"'),
+        ("ranking", "joker", "free", 'it can only be "none"'),
+        ("yahtzee", "first_throw_double", True, "the yahtzee sheet has no such rule"),
+        ("yahtzee", "four_bonus", 30, "it can only be 0"),
+        ("yahtzee", "unmade", "minus", 'it can only be "zero"'),
+    ],
+)
+def test_a_key_the_sheet_does_not_have_is_refused_not_ignored(
+    preset: str, key: str, value: object, message: str
+) -> None:
+    with pytest.raises(RulesError, match=message) as refused:
+        new_position({"preset": preset, key: value}, ["Anna"])
+    assert refused.value.key == key
+    assert str(refused.value).startswith(f"rules key '{key}': ")
+
+
+def test_a_key_at_its_off_value_is_no_change() -> None:
+    off = {"bank_unused_throws": False, "bonus": 0, "throws": 2, "lowest_wins": True}
+    assert new_position({"preset": "ranking", **off}, ["Anna"]).rules.throws == 2
+    assert new_position({"preset": "yahtzee", "four_bonus": 0}, ["Anna"]).rules.four_bonus == 0
+
+
 def test_the_interface_speaks_for_the_seat_to_move_only() -> None:
     position = poker_dice.new_position("russian", ["Anna", "Boris"])
     assert poker_dice.legal_actions(position, 0) == (THROW,)
