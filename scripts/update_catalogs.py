@@ -53,8 +53,10 @@ class StableCatalog(Catalog):
     it): what is written depends only on the texts and translations."""
 
     def _get_mime_headers(self) -> list[tuple[str, str]]:
-        headers = super()._get_mime_headers()
-        return [(name, value) for name, value in headers if name != "Generated-By"]
+        headers = [item for item in super()._get_mime_headers() if item[0] != "Generated-By"]
+        name, value = headers[-1]
+        headers[-1] = (name, value.rstrip("\n") + "\n")  # the header ends a line, as msgfmt wants
+        return headers
 
 
 def stable(catalog: Catalog) -> StableCatalog:
