@@ -15,8 +15,8 @@ and the features the seeds were picked for must then be checked again.
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,11 +27,10 @@ from thousand.games.interface import Replayed
 
 def fresh(argv: Sequence[str] | None = None) -> bool:
     """Whether the generator was asked to play every game afresh (``--fresh``)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    unknown = [arg for arg in args if arg != "--fresh"]
-    if unknown:
-        raise SystemExit(f"generate: unknown argument {unknown[0]!r} (only --fresh)")
-    return bool(args)
+    parser = argparse.ArgumentParser(prog="generate", description="Write the fixtures.")
+    parser.add_argument("--fresh", action="store_true", help="play every game again")
+    fresh: bool = parser.parse_args(argv).fresh
+    return fresh
 
 
 def recorded(
