@@ -1,4 +1,5 @@
-"""Verifiable dice for every game: each throw derived from one secret seed, checkable later.
+"""Verifiable dice for the dice games: each throw derived from one secret seed
+(:mod:`thousand.core.chance`), checkable later.
 
 The server draws a game's seed itself (``secrets.token_bytes(SEED_BYTES)``) and shows
 players only its :func:`commitment` while the game runs; once the game is over it
@@ -34,66 +35,53 @@ The module is pure: no I/O, no global state, no randomness of its own.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from thousand.core.chance import SEED_BYTES, ChanceError, commitment, draw_below, seeded_words
 from thousand.core.dice import Dice
 from thousand.core.errors import RecordError, ThousandError
 
-SEED_BYTES = 32
-"""A game's seed: 256 bits from :mod:`secrets` (PROTOCOL.md, "What the server promises")."""
+__all__ = [
+    "MAX_COUNT",
+    "SEED_BYTES",
+    "DiceMetaError",
+    "FairDiceError",
+    "Mismatch",
+    "SeededDice",
+    "Verification",
+    "commitment",
+    "seeded_throw",
+    "verify_throws",
+]
 
 MAX_COUNT = 12
 """The most dice one throw may have: ``6**12 < 2**32 < 6**13``, so a 32-bit word still
 covers every ordered throw at least once."""
-
-_WORD = 2**32
-_WORDS_PER_DIGEST = 8
-_DOMAIN = re.compile(r"[a-z0-9_]{1,32}")
 
 
 class FairDiceError(ThousandError):
     """A throw that cannot be derived: a negative index or an impossible number of dice."""
 
 
-def commitment(seed: bytes) -> str:
-    """The public commitment to a seed: its SHA-256 as 64 lowercase hexadecimal digits."""
-    return hashlib.sha256(seed).hexdigest()
-
-
 def seeded_throw(seed: bytes, index: int, count: int, domain: str) -> Dice:
     """The faces of throw ``index`` (0-based, in record order) of ``count`` dice of a
     game of ``domain`` (the game's name).
 
-    See the module docstring for the derivation; it never repeats a counter value, and
-    eight words are rejected together with probability below ``2**-8`` even for twelve
-    dice (for five, about ``2**-165``), so the loop ends at once in practice.
+    See the module docstring for the derivation: the first word of the throw's stream
+    (:func:`thousand.core.chance.seeded_words`) below the largest multiple of ``6**count``
+    that fits. Eight words are rejected together with probability below ``2**-8`` even for
+    twelve dice (for five, about ``2**-165``), so it ends at once in practice.
     """
-    if _DOMAIN.fullmatch(domain) is None:
-        raise FairDiceError(f"dice domain {domain!r}: a game's name (a-z, 0-9, _)")
-    if index < 0:
-        raise FairDiceError(f"throw index {index} is negative: throws are counted from 0")
     if not 1 <= count <= MAX_COUNT:
         raise FairDiceError(f"cannot derive a throw of {count} dice (1 to {MAX_COUNT})")
-    outcomes: int = 6**count
-    limit = (_WORD // outcomes) * outcomes
-    counter = 0
-    while True:
-        message = f"{domain}:{index}:{counter}".encode("ascii")
-        digest = hmac.new(seed, message, hashlib.sha256).digest()
-        for word in _words(digest):
-            if word < limit:
-                return _faces(word % outcomes, count)
-        counter += 1
-
-
-def _words(digest: bytes) -> tuple[int, ...]:
-    """A 32-byte digest as its eight big-endian unsigned 32-bit words, in order."""
-    return tuple(int.from_bytes(digest[4 * i : 4 * i + 4], "big") for i in range(_WORDS_PER_DIGEST))
+    try:
+        words = seeded_words(seed, domain, index, kind="throw")
+        return _faces(draw_below(words, 6**count), count)
+    except ChanceError as exc:
+        raise FairDiceError(str(exc)) from None
 
 
 def _faces(number: int, count: int) -> Dice:

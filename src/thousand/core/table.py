@@ -117,6 +117,11 @@ class TableSession(ABC, Generic[P, A, E, R, StepT]):
     def act(self, action: A) -> StepT:
         """Take a decision through the engine's checked path."""
 
+    @abstractmethod
+    def observe(self, position: P, seat: int) -> Any:
+        """What ``seat`` knows of ``position`` (the game's ``observe``): all that its
+        computer player is given to decide on."""
+
     # -- views ---------------------------------------------------------------------
 
     @property
@@ -149,9 +154,10 @@ class TableSession(ABC, Generic[P, A, E, R, StepT]):
         }
 
     def bot_step(self) -> StepT:
-        """Let the computer player to move take its next decision."""
-        position = self.now
-        return self.act(self.policies[position.current](position))
+        """Let the computer player to move take its next decision, on what its seat
+        knows (:meth:`observe`), never on the referee's whole position."""
+        seat = self.now.current
+        return self.act(self.policies[seat](self.observe(self.now, seat)))
 
     # -- saving --------------------------------------------------------------------
 

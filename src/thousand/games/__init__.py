@@ -11,30 +11,49 @@ touches a game never pays for importing it.
 
 What a front-end may ask of any game is written down once, in
 :class:`thousand.games.interface.GameModule`; nothing else is shared between games until
-a second game really needs it.
+a second game really needs it. What a game *is* (players, presets, levels, the features
+it offers: :class:`~thousand.games.interface.GameInfo`) is its package's ``INFO``, read
+through :func:`game_info`.
+
+Each front-end finds a game's adapter — the part of that front-end that knows the game —
+by the same name, in a folder of its own (:data:`ADAPTERS`): ``thousand.cli.games.NAME``,
+``thousand.tui.NAME``, ``thousand.web.rooms.NAME``. Importing by name keeps the layers
+apart (a game never imports a front-end) and makes adding a game one line in
+:data:`GAMES` plus its folders (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Literal, TypeAlias, cast
 
-from thousand.core.errors import RecordError
+from thousand.core.errors import RecordError, ThousandError
 from thousand.core.records import DEFAULT_GAME as DEFAULT_GAME  # part of the registry's API
 
 if TYPE_CHECKING:
-    from thousand.games.interface import GameModule
+    from thousand.games.interface import Feature, GameInfo, GameModule
 
 GAMES: Mapping[str, str] = MappingProxyType(
     {"dice1000": "thousand.games.dice1000", "poker_dice": "thousand.games.poker_dice"}
 )
-"""Game name → the module that plays it (imported on demand)."""
+"""Game name → the module that plays it (imported on demand): the one registration."""
+
+FrontEnd: TypeAlias = Literal["cli", "tui", "web"]
+
+ADAPTERS: Mapping[FrontEnd, str] = MappingProxyType(
+    {"cli": "thousand.cli.games", "tui": "thousand.tui", "web": "thousand.web.rooms"}
+)
+"""Front-end → the package whose module ``NAME`` is a game's adapter for it."""
 
 
 class UnknownGameError(RecordError):
     """A game name (in a record, a room, an option) that no registered game answers to."""
+
+
+class UnsupportedError(ThousandError):
+    """A command or option asked of a game that does not offer it (one line naming both)."""
 
 
 def game_names() -> tuple[str, ...]:
@@ -47,6 +66,34 @@ def load_game(name: str) -> GameModule:
     if name not in GAMES:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return cast("GameModule", importlib.import_module(GAMES[name]))
+
+
+def game_info(name: str) -> GameInfo:
+    """What the game ``name`` is (its package's ``INFO``); :class:`UnknownGameError` if
+    unknown."""
+    return load_game(name).INFO
+
+
+def games_offering(feature: Feature) -> tuple[str, ...]:
+    """The names of the games that offer ``feature``, in registry order."""
+    return tuple(name for name in GAMES if game_info(name).offers(feature))
+
+
+def require(name: str, feature: Feature, what: str) -> GameInfo:
+    """The game ``name``, checked to offer ``feature``; else one line naming the game and
+    what was asked (``what``: ``thousand solve``), and the games that do offer it."""
+    info = game_info(name)
+    if not info.offers(feature):
+        others = games_offering(feature)
+        offered = f" (it is offered for: {', '.join(others)})" if others else ""
+        raise UnsupportedError(f"{what}: the game {name} does not offer it{offered}")
+    return info
+
+
+def adapter(name: str, front_end: FrontEnd) -> ModuleType:
+    """The front-end's adapter for the game ``name`` (``thousand.web.rooms.dice1000``)."""
+    load_game(name)  # an unknown game: the one line naming the known ones
+    return importlib.import_module(f"{ADAPTERS[front_end]}.{name}")
 
 
 def game_of_record(data: object) -> str:

@@ -8,16 +8,95 @@ functions and constants satisfy :class:`GameModule`, which mypy checks.
 Deliberately no class hierarchy and no shared base: positions, actions and records are
 each game's own types (``object`` here). What is shared between games moves to a shared
 place only once a second game really uses it.
+
+Two ideas every game answers to, whether it needs them or not:
+
+* **What a seat may know** (:meth:`GameModule.observe`). A game's position is the
+  referee's: everything, hidden cards included. Whatever a front-end draws, a message
+  carries, a computer player decides on or a file shown during play holds comes from a
+  seat's *observation* (or a spectator's, ``seat=None``), never from the position. In
+  the dice games nothing is hidden, so the observation is the position itself; the path
+  is the one the card game takes, where it is not (OpenSpiel's
+  ``information_state_string(player)``, RLCard's ``get_state(player_id)``).
+* **Where chance comes from** (:attr:`GameInfo.chance`). Every game's chance is drawn
+  from one committed seed (:mod:`thousand.core.chance`): dice throws in the dice games, a
+  shuffled deck in the card game; ``thousand verify`` asks the game's own ``verify``
+  module to re-derive them.
+
+What a game *is* — its name, players, presets, computer levels, what it offers — is its
+:class:`GameInfo`, which front-ends read instead of knowing any game by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
-from rich.console import RenderableType
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
-from thousand.core.i18n import Translator
+    from thousand.core.i18n import Translator
+
+
+Feature: TypeAlias = Literal[
+    "play", "table", "online", "solve", "advise", "simulate", "odds", "score", "rules", "verify"
+]
+"""What a game may offer besides being replayed (every game replays its records):
+
+``play`` the terminal game (``thousand play``), ``table`` scorekeeping of a game played
+with real dice or cards (``thousand play --table``), ``online`` rooms of the server,
+``solve`` an exact solver (``thousand solve``), ``advise`` the advisor over a record
+(``thousand advise``), ``simulate`` computer-player tournaments (``thousand simulate``),
+``odds`` the chances of a throw (``thousand odds``), ``score`` scoring a throw
+(``thousand score``), ``rules`` the rule sets explained (``thousand rules``), ``verify``
+re-deriving the chance of a server game from its seed (``thousand verify``)."""
+
+FEATURES: tuple[Feature, ...] = (
+    "play",
+    "table",
+    "online",
+    "solve",
+    "advise",
+    "simulate",
+    "odds",
+    "score",
+    "rules",
+    "verify",
+)
+"""Every :data:`Feature`, in the order help texts list them."""
+
+Chance: TypeAlias = Literal["dice", "deck"]
+"""What a game's seed is turned into: dice throws, or a shuffled deck for each deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is, as every front-end needs to know it before playing it.
+
+    Each game's package holds its own (``INFO``), made from its own constants, so that
+    nothing here repeats a game's preset or level names; the registry
+    (:mod:`thousand.games`) names the packages.
+    """
+
+    name: str
+    """The registry key, a record's ``game``, a room's ``game``."""
+    title: str
+    """The game's name for people, in English: a gettext msgid front-ends translate."""
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    """True when a seat may not see all of the position (the card game's hands)."""
+    chance: Chance
+    presets: tuple[str, ...]
+    """The shipped presets, the default first."""
+    default_preset: str
+    levels: tuple[str, ...]
+    """The computer players' levels (``bot:LEVEL``), weakest first."""
+    features: frozenset[Feature]
+
+    def offers(self, feature: Feature) -> bool:
+        return feature in self.features
 
 
 class Replayed(Protocol):
@@ -46,6 +125,9 @@ class GameModule(Protocol):
     NAME: str
     """The game's name: the registry key, a record's ``game``, a room's ``game``."""
 
+    INFO: GameInfo
+    """What the game is (:class:`GameInfo`)."""
+
     def new_position(self, rules: object, players: Sequence[str]) -> Any:
         """The position before the first move; ``rules`` as a record's ``rules`` may be."""
         ...
@@ -60,8 +142,20 @@ class GameModule(Protocol):
 
     def is_over(self, position: Any) -> bool: ...
 
+    def observe(self, position: Any, seat: int | None) -> Any:
+        """What ``seat`` (None: a spectator) knows of the position: the only thing a
+        front-end, a message or a computer player of that seat is given."""
+        ...
+
     def seat_view(self, position: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see of the position, as JSON-ready data."""
+        """What ``seat`` (None: a spectator) may see of the position, as JSON-ready data
+        (:meth:`observe`'s observation written out)."""
+        ...
+
+    def shown_record(self, record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """The record of a game in progress as ``seat`` (None: anyone else) may read it:
+        what ``GET /api/rooms/ID/record`` serves during play. A finished game's record is
+        public whole; the seed of its chance is the server's to withhold, not the game's."""
         ...
 
     def new_recorder(self, position: Any, meta: Mapping[str, Any] | None) -> Recorder:

@@ -139,7 +139,7 @@ def test_words_are_read_big_endian_in_order(monkeypatch: pytest.MonkeyPatch) -> 
         def digest(self) -> bytes:
             return digest
 
-    monkeypatch.setattr("thousand.core.fairdice.hmac.new", lambda *_: FakeHmac())
+    monkeypatch.setattr("thousand.core.chance.hmac.new", lambda *_: FakeHmac())
     assert seeded_throw(SEED, 0, 3) == (5, 6, 3)
 
 

@@ -33,10 +33,17 @@ from thousand.core.errors import (
     ThousandError,
 )
 from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAside, Stop, Throw
+from thousand.games.dice1000.bots import BOT_LEVELS
 from thousand.games.dice1000.config import Rules, validate_rules
 from thousand.games.dice1000.dice import DiceSource, RandomDice, ScriptedDice
-from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.presets import PRESET_NAMES, load_preset, load_rules, rules_from_spec
+from thousand.games.dice1000.game import MAX_PLAYERS, Game
+from thousand.games.dice1000.presets import (
+    DEFAULT_PRESET,
+    PRESET_NAMES,
+    load_preset,
+    load_rules,
+    rules_from_spec,
+)
 from thousand.games.dice1000.record import RecordBuilder, Replay, replay
 from thousand.games.dice1000.scoring import Combination, ThrowScore
 from thousand.games.dice1000.state import (
@@ -45,8 +52,10 @@ from thousand.games.dice1000.state import (
     PlayerState,
     TurnEnd,
     new_state,
+    observe,
     state_from_dict,
 )
+from thousand.games.interface import FEATURES, GameInfo
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -55,6 +64,21 @@ if TYPE_CHECKING:
 
 NAME = "dice1000"
 """The game's name in the registry, in records and in rooms."""
+
+INFO = GameInfo(
+    name=NAME,
+    title="Dice 1000",
+    min_players=1,
+    max_players=MAX_PLAYERS,
+    hidden_information=False,
+    chance="dice",
+    presets=PRESET_NAMES,
+    default_preset=DEFAULT_PRESET,
+    levels=tuple(BOT_LEVELS),
+    features=frozenset(FEATURES),
+)
+"""Dice 1000 offers every feature: play, real dice at a table, online rooms, the solver
+and advisor, simulations, odds, scoring a throw, the rules explained, verifiable dice."""
 
 
 # -- the interface every game offers (thousand.games.interface.GameModule) ------------
@@ -74,9 +98,13 @@ def is_over(position: GameState) -> bool:
 
 
 def seat_view(position: GameState, seat: int | None) -> dict[str, Any]:
-    """What a seat sees: everything. Dice 1000 has no hidden cards; the dice still to fall
-    are nobody's, since a position never holds them (they are drawn when thrown)."""
-    return position.to_dict()
+    """:func:`observe`'s observation as data: the whole position."""
+    return observe(position, seat).to_dict()
+
+
+def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """A record in play as anyone may read it: whole (every throw is seen by all)."""
+    return dict(record)
 
 
 def new_recorder(position: GameState, meta: Mapping[str, Any] | None) -> RecordBuilder:
@@ -91,6 +119,9 @@ def score_sheet(replayed: Replay, tr: Translator) -> RenderableType:
 
 
 __all__ = [
+    "DEFAULT_PRESET",
+    "INFO",
+    "MAX_PLAYERS",
     "NAME",
     "PRESET_NAMES",
     "STOP",
@@ -126,10 +157,12 @@ __all__ = [
     "new_position",
     "new_recorder",
     "new_state",
+    "observe",
     "replay",
     "rules_from_spec",
     "score_sheet",
     "seat_view",
+    "shown_record",
     "state_from_dict",
     "validate_rules",
 ]

@@ -602,3 +602,12 @@ def _end_instant_win(state: GameState, total: int) -> tuple[GameState, TurnEnd]:
     return state._replace(
         players=players, phase=_OVER, winner=me, turn_total=total, throws=state.throws + 1
     ), end
+
+
+def observe(position: GameState, seat: int | None) -> GameState:
+    """What ``seat`` (None: a spectator) knows of ``position``: all of it. The game hides
+    nothing — the dice still to fall are nobody's, since a position never holds them
+    (they are drawn when thrown) — so every seat's observation is the position itself.
+    Front-ends and computer players take it through here all the same
+    (:meth:`thousand.games.interface.GameModule.observe`)."""
+    return position

@@ -39,7 +39,7 @@ from thousand.games.dice1000.match import Policy
 from thousand.games.dice1000.record import RecordBuilder, Replay, TurnSummary
 from thousand.games.dice1000.scoring import Dice, ThrowScore
 from thousand.games.dice1000.solver.door import solved_strategy
-from thousand.games.dice1000.state import GameState, Phase, TurnEnd, new_state
+from thousand.games.dice1000.state import GameState, Phase, TurnEnd, new_state, observe
 
 if TYPE_CHECKING:
     from thousand.games.dice1000.solver.strategy import SolvedStrategy
@@ -187,6 +187,9 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
                 session.last_end = finished[-1].end
         session.make_bots(again.seed)
         return session
+
+    def observe(self, position: GameState, seat: int) -> GameState:
+        return observe(position, seat)
 
     def make_bot(self, level: str, seed: int) -> Policy:
         return make_bot(level, seed)

@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from thousand.core.actions import seat_actions as legal_actions
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
+from thousand.games.interface import GameInfo
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
+from thousand.games.poker_dice.bots import BOT_LEVELS
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
 from thousand.games.poker_dice.presets import (
     DEFAULT_PRESET,
@@ -42,6 +44,7 @@ from thousand.games.poker_dice.state import (
     PlayerSheet,
     Position,
     Totals,
+    observe,
     position_from_dict,
     sheet_totals,
 )
@@ -55,6 +58,22 @@ if TYPE_CHECKING:
 
 NAME = "poker_dice"
 """The game's name in the registry, in records and in rooms."""
+
+INFO = GameInfo(
+    name=NAME,
+    title="Poker dice",
+    min_players=1,
+    max_players=MAX_PLAYERS,
+    hidden_information=False,
+    chance="dice",
+    presets=PRESET_NAMES,
+    default_preset=DEFAULT_PRESET,
+    levels=tuple(BOT_LEVELS),
+    features=frozenset({"play", "online", "solve", "advise", "simulate", "verify"}),
+)
+"""Poker dice is played in the terminal and online, solved, coached and simulated, and
+its server dice verified; it has no real-dice scorekeeping, throw odds, throw scoring
+or rules command (yet)."""
 
 
 # -- the interface every game offers (thousand.games.interface.GameModule) ------------
@@ -75,8 +94,13 @@ def is_over(position: Position) -> bool:
     return position.over
 
 
+def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """A record in play as anyone may read it: whole (every throw is seen by all)."""
+    return dict(record)
+
+
 def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
-    """What a seat sees: everything, the same for every seat and for spectators.
+    """:func:`observe`'s observation as data, the same for every seat and for spectators.
 
     Poker dice hides nothing (the dice still to fall are nobody's: a position never
     holds them). Besides the position's own data (:meth:`Position.to_dict`) the view adds
@@ -85,6 +109,7 @@ def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
     the winners, and ``scores_now`` — what each box the player to move may write now
     would score.
     """
+    position = observe(position, seat)
     data = position.to_dict()
     for index, sheet in enumerate(data["players"]):
         totals = position.totals(index)
@@ -126,6 +151,7 @@ def score_sheet(replayed: Any, tr: Translator) -> RenderableType:
 
 __all__ = [
     "DEFAULT_PRESET",
+    "INFO",
     "MAX_PLAYERS",
     "NAME",
     "PRESET_NAMES",
@@ -151,6 +177,7 @@ __all__ = [
     "load_rules",
     "new_position",
     "new_recorder",
+    "observe",
     "position_for_rules",
     "position_from_dict",
     "replay",
@@ -159,5 +186,6 @@ __all__ = [
     "score_sheet",
     "seat_view",
     "sheet_totals",
+    "shown_record",
     "validate_rules",
 ]

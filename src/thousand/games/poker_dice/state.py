@@ -643,3 +643,12 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
         tuple(int(seat) for seat in data["contenders"]),
         bool(data["over"]),
     )
+
+
+def observe(position: Position, seat: int | None) -> Position:
+    """What ``seat`` (None: a spectator) knows of ``position``: all of it. The game hides
+    nothing — the dice still to fall are nobody's, since a position never holds them
+    (they are drawn when thrown) — so every seat's observation is the position itself.
+    Front-ends and computer players take it through here all the same
+    (:meth:`thousand.games.interface.GameModule.observe`)."""
+    return position

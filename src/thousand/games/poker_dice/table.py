@@ -36,7 +36,7 @@ from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.presets import rules_from_spec
 from thousand.games.poker_dice.record import RecordBuilder
 from thousand.games.poker_dice.scoring import DICE, box_points, hand_kind
-from thousand.games.poker_dice.state import Position, new_position
+from thousand.games.poker_dice.state import Position, new_position, observe
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +156,9 @@ class Session(TableSession[Position, Action, TurnEnd, RecordBuilder, Step]):
         session.save_record = table.get("save")
         session.make_bots(again.seed)
         return session
+
+    def observe(self, position: Position, seat: int) -> Position:
+        return observe(position, seat)
 
     def make_bot(self, level: str, seed: int) -> Policy:
         return make_bot(level, self.rules, seed)
