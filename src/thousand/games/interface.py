@@ -119,6 +119,12 @@ class Recorder(Protocol):
         ...
 
 
+class RulesData(Protocol):
+    """A game's rules as its engine holds them, written out as a rules file's data."""
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
 class GameModule(Protocol):
     """A game, as the registry hands it out (see the module docstring)."""
 
@@ -127,6 +133,10 @@ class GameModule(Protocol):
 
     INFO: GameInfo
     """What the game is (:class:`GameInfo`)."""
+
+    def load_preset(self, name: str) -> RulesData:
+        """The shipped preset ``name`` (one of ``INFO.presets``)."""
+        ...
 
     def new_position(self, rules: object, players: Sequence[str]) -> Any:
         """The position before the first move; ``rules`` as a record's ``rules`` may be."""

@@ -45,6 +45,7 @@ from thousand.core.i18n import Translator, translator
 from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
 from thousand.core.table import Recorder, TableSession
+from thousand.games import load_game
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
 from thousand.games.dice1000.config import Rules
@@ -340,14 +341,17 @@ class BaseRoom:
 
     @classmethod
     def catalog(cls, tr: Translator) -> dict[str, Any]:
-        """The game's presets (``name``, ``title``, ``description``) and computer levels
-        (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        """The game's presets (``name``, ``title``, ``description``, and ``rules``: every
+        key as the preset has it, which the lobby's house-rules form starts from) and
+        computer levels (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        engine = load_game(cls.GAME)
         return {
             "presets": [
                 {
                     "name": name,
                     "title": cls.preset_title(tr, name),
                     "description": cls.preset_description(tr, name),
+                    "rules": engine.load_preset(name).to_data(),
                 }
                 for name in cls.PRESETS
             ],

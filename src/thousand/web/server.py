@@ -68,7 +68,7 @@ from thousand.web.protocol import (
 from thousand.web.room import BaseRoom, Room, hash_token
 from thousand.web.store import AsyncStore, Store, StoreError, dump_doc
 from thousand.web.summary import connected_seats, doc_summary, room_summary
-from thousand.web.tables import game_view, new_room, presets_of, room_from_doc
+from thousand.web.tables import game_view, games_of, new_room, presets_of, room_from_doc
 from thousand.web.texts import PAGE_TEXTS
 
 log = logging.getLogger("thousand.web")
@@ -998,6 +998,11 @@ def create_app(settings: Settings) -> FastAPI:
         """A game's presets (name, title, description) and computer levels (level, name)
         in the language asked for."""
         return presets_of(game, translator(_language(lang)))
+
+    @app.get("/api/games")
+    async def games(lang: str | None = None) -> dict[str, Any]:
+        """The games rooms can host, each with its presets (and their rules) and levels."""
+        return games_of(translator(_language(lang)))
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(socket: WebSocket, room_id: str) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games import game_info
 from thousand.web.poker_room import PokerRoom
 from thousand.web.poker_views import game_view as poker_view
 from thousand.web.protocol import CreateRoom, ProtocolError
@@ -56,6 +57,30 @@ def room_from_doc(doc: Mapping[str, Any]) -> BaseRoom:
 def presets_of(game: str, tr: Translator) -> dict[str, Any]:
     """What ``GET /api/presets?game=GAME`` answers (422 for an unknown game)."""
     return _table(game).room.catalog(tr)
+
+
+def games_of(tr: Translator) -> dict[str, Any]:
+    """What ``GET /api/games`` answers: every game a room can host, in registry order, with
+    what it is (:class:`~thousand.games.interface.GameInfo`) and its lobby catalog (the
+    presets with their rules, the computer levels) in ``tr``'s language — so that the page
+    keeps no list of games, presets or rules of its own."""
+    listed = []
+    for name in TABLES:
+        info = game_info(name)
+        listed.append(
+            {
+                "name": name,
+                "title": tr.gettext(info.title),
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "hidden_information": info.hidden_information,
+                "chance": info.chance,
+                "default_preset": info.default_preset,
+                "features": sorted(info.features),
+                **_table(name).room.catalog(tr),
+            }
+        )
+    return {"games": listed}
 
 
 def game_view(
