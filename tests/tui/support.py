@@ -1,9 +1,9 @@
-"""Helpers for driving the terminal games headless: key presses, waiting for computer
-players, the command line in-process — and dice 1000's sessions with scripted dice.
+"""Helpers for driving every terminal game headless: key presses, waiting for computer
+players, the command line in-process, a table with scripted dice, a save resumed.
 
-A test builds a game's session whose dice are scripted (dice 1000 here, poker dice in
-:mod:`tests.tui.poker_support`), opens the game's app with Textual's Pilot and presses
-keys. Tests are plain functions that call :func:`asyncio.run` on their body, so no
+A test builds a game's session whose dice are scripted (with the ``support`` of the
+game's own folder, ``tests.tui.NAME``), opens the game's app with Textual's Pilot and
+presses keys. Tests are plain functions that call :func:`asyncio.run` on their body, so no
 pytest plugin is needed.
 """
 
@@ -20,13 +20,8 @@ from textual.pilot import Pilot
 from thousand.cli.commands.base import Env
 from thousand.cli.storage import PROGRAM, Saved, file_saver, load_any_game, resume
 from thousand.core.dice import DiceSource, ScriptedDice
-from thousand.core.i18n import translator
-from thousand.core.players import Seat
 from thousand.core.table import TableOptions, TableSession
-from thousand.games.dice1000 import Game, rules_from_spec
-from thousand.games.dice1000.table import Session
 from thousand.tui.__main__ import main
-from thousand.tui.app import ThousandApp
 
 SIZE = (100, 40)
 
@@ -113,23 +108,3 @@ def saved_and_resumed(session: SessionT, path: Path, *, language: str, seed: int
     assert [seat.bot for seat in resumed.seats] == [seat.bot for seat in session.seats]
     assert set(resumed.policies) == set(session.policies)
     return resumed
-
-
-# -- dice 1000 ---------------------------------------------------------------------------
-
-
-def session_of(
-    rules: object,
-    seats: Sequence[Seat],
-    throws: Sequence[Sequence[int]] | None = None,
-    *,
-    seed: int = 1,
-    **scripting: Unpack[Scripting],
-) -> Session:
-    """A new game under ``rules`` whose dice fall as ``throws`` say (or as ``dice`` throws)."""
-    table = scripted_table(throws, **scripting)
-    return Session.new(Game(rules_from_spec(rules)), list(seats), seed=seed, **table)
-
-
-def app_of(session: Session, language: str = "en", fast: bool = True) -> ThousandApp:
-    return ThousandApp(session, translator(language), fast=fast)

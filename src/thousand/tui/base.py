@@ -1,8 +1,8 @@
 """What every full-screen game shares: :class:`GameApp`, the base of each game's app.
 
-A game's screen (:class:`thousand.tui.app.ThousandApp` for dice 1000,
-:class:`thousand.tui.poker.PokerApp` for poker dice) draws its game's table session and
-plays it with keys. What is the same for every game is here, once:
+A game's screen (the app in its own folder, ``thousand.tui.NAME``, opened through that
+folder's ``open_app``) draws its game's table session and plays it with keys. What is
+the same for every game is here, once:
 
 * the frame — the title, the table with the dice on the left, the sheet on the right,
   the event log, the key bar — and the check that the terminal holds it (80×24);

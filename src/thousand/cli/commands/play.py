@@ -43,6 +43,7 @@ from thousand.core.errors import ThousandError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.games import DEFAULT_GAME, game_names
+from thousand.games.dice1000 import NAME
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import plain_sheet
 from thousand.games.dice1000.presets import DEFAULT_PRESET, load_rules
@@ -171,9 +172,12 @@ class Sitting(BaseSitting[Session]):
         prepare_perfect(session, self.tr, env)
 
     def on_screen(self, session: Session, *, fast: bool) -> int | None:
-        from thousand.tui.app import ThousandApp  # noqa: PLC0415 - Textual only when drawn
+        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
 
-        return ThousandApp(session, self.tr, fast=fast, again=self.again).run()
+        status: int | None = (
+            adapter(NAME, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
+        )
+        return status  # the adapter is found by name, so its type is not known here
 
     def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
         return play_unattended(session, self.tr, env, path)

@@ -29,6 +29,7 @@ from thousand.cli.storage import SavedPokerGame, saved_to
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, default_language, translator
 from thousand.core.players import Seat
+from thousand.games.poker_dice import NAME
 from thousand.games.poker_dice.bots import BOT_LEVELS, OptimalBot
 from thousand.games.poker_dice.presets import DEFAULT_PRESET, load_rules
 from thousand.games.poker_dice.record import replay
@@ -130,9 +131,12 @@ class PokerSitting(Sitting[Session]):
         prepare_optimal(session, self.tr, env)
 
     def on_screen(self, session: Session, *, fast: bool) -> int | None:
-        from thousand.tui.poker import PokerApp  # noqa: PLC0415 - Textual only when drawn
+        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
 
-        return PokerApp(session, self.tr, fast=fast, again=self.again).run()
+        status: int | None = (
+            adapter(NAME, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
+        )
+        return status  # the adapter is found by name, so its type is not known here
 
     def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
         return play_unattended(session, self.tr, env, path)

@@ -1,9 +1,10 @@
 """Poker dice's sessions with scripted dice, for driving its screen headless.
 
-As :mod:`tests.tui.support` does for dice 1000 (whose helpers to press keys and wait
-drive every game's screen): each test builds a
+The helpers to press keys, wait and run the command line are every game's
+(:mod:`tests.tui.support`); here a test builds a
 :class:`~thousand.games.poker_dice.table.Session` whose dice are a
-:class:`~thousand.core.dice.ScriptedDice` and opens :class:`~thousand.tui.poker.PokerApp`.
+:class:`~thousand.core.dice.ScriptedDice` and opens
+:class:`~thousand.tui.poker_dice.app.PokerApp` on it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from tests.tui.support import Scripting, scripted_table
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.table import Session
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice.app import PokerApp
 
 BOX_KEY = {
     "ones": "a",

@@ -17,14 +17,15 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.tui.support import app_of, drive, press, until
+from tests.tui.dice1000.support import app_of
+from tests.tui.support import drive, press, until
 from thousand.cli.main import main
 from thousand.cli.storage import PROGRAM, file_saver
 from thousand.games.dice1000 import Game, rules_from_spec
 from thousand.games.dice1000.actions import STOP, THROW
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.table import Seat, Session
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 
 HOUSE = {"preset": "classic", "target": 300, "barrels": [], "entry_threshold": 50}
 """Short house rules: to 300, no barrels, entry at 50."""

@@ -1,5 +1,5 @@
-"""The full-screen game: a :class:`~thousand.games.dice1000.table.Session` drawn and played with
-keys.
+"""The full-screen game of dice 1000: a :class:`~thousand.games.dice1000.table.Session`
+drawn and played with keys.
 
 Textual draws it and its Pilot drives it headless in the tests. The app holds no game
 logic: a key becomes an engine action through the session, and what the screen shows —
@@ -71,15 +71,10 @@ from thousand.games.dice1000.words import (
     turn_end,
 )
 from thousand.tui.base import Drawn, GameApp
+from thousand.tui.dice1000.widgets import history_line, table_view, throw_line, turn_line
 from thousand.tui.keys import any_layout
 from thousand.tui.screens import around_keys, help_sections
-from thousand.tui.widgets import (
-    KeyHint,
-    history_line,
-    table_view,
-    throw_line,
-    turn_line,
-)
+from thousand.tui.widgets import KeyHint
 
 if TYPE_CHECKING:
     from thousand.games.dice1000.solver.strategy import SolvedStrategy

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.tui.support import run_tui, session_of
+from tests.tui.dice1000.support import session_of
+from tests.tui.support import run_tui
 from thousand.cli.commands import play
 from thousand.cli.commands.base import Env
 from thousand.cli.storage import load_game

@@ -8,11 +8,11 @@ import asyncio
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import poker_app, poker_session
+from tests.tui.poker_dice.support import poker_app, poker_session
 from tests.tui.support import drive, press
 from thousand.core.players import Seat
 from thousand.games.poker_dice.state import Position
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice.app import PokerApp
 from thousand.tui.screens import HelpScreen
 
 ANNA = [Seat("Anna"), Seat("Boris")]

@@ -12,12 +12,13 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.tui.support import app_of, drive, press, saved_and_resumed, session_of
+from tests.tui.dice1000.support import app_of, session_of
+from tests.tui.support import drive, press, saved_and_resumed
 from thousand.cli.storage import load_game, resume
 from thousand.core.i18n import translator
 from thousand.games.dice1000 import RandomDice, ScriptedDice
 from thousand.games.dice1000.table import Seat
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 
 BUST = [2, 3, 4, 6, 6]
 

@@ -16,14 +16,14 @@ import asyncio
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import poker_app, poker_session
+from tests.tui.poker_dice.support import poker_app, poker_session
 from tests.tui.support import drive, press, screen_text
 from thousand.core.dice import RandomDice
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.presets import load_rules
 from thousand.games.poker_dice.words import box_name, row_name
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice.app import PokerApp
 from thousand.tui.widgets import abbreviated
 
 NAMES = {"en": ["Anna", "Greedy", "Chaser", "Bob"], "ru": ["Анна", "Жадный", "Охотник", "Вася"]}

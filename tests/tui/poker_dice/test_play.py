@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import BOX_KEY, poker_app, poker_session
+from tests.tui.poker_dice.support import BOX_KEY, poker_app, poker_session
 from tests.tui.support import drive, press, until
 from thousand.cli.commands.poker_play import PokerSitting
 from thousand.cli.main import main
@@ -22,7 +22,7 @@ from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice.record import replay
 from thousand.games.poker_dice.state import Position
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice.app import PokerApp
 from thousand.tui.screens import HelpScreen
 
 FIVE_FIVES = [5, 5, 5, 5, 5]

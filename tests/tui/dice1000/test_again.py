@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.support import drive, press, session_of, until
+from tests.tui.dice1000.support import session_of
+from tests.tui.support import drive, press, until
 from thousand.cli.commands.play import Sitting
 from thousand.cli.storage import DATA_DIR_ENV, games_dir, load_game, resume
 from thousand.core.i18n import translator
 from thousand.games.dice1000 import replay
 from thousand.games.dice1000.table import Seat
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 
 RULES = {"preset": "classic", "target": 300, "barrels": []}
 BUST = [2, 3, 4, 6, 6]

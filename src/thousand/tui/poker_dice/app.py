@@ -1,17 +1,17 @@
 """The full-screen game of poker dice: a :class:`~thousand.games.poker_dice.table.Session`
 drawn and played with keys (``thousand play --game poker_dice``).
 
-A :class:`~thousand.tui.base.GameApp`, as the dice 1000 screen (:mod:`thousand.tui.app`)
-is: the frame, the size check, the key bar's frame, the pace of computer players, play
-again, help, save and quit are the base's, and so are the dice and the keys in both
-keyboard layouts. The app holds no game logic: a key becomes an engine action through
-the session, and what the screen shows — what a box would take, why an action is
-refused, what a turn wrote, who won — is the engine's answer put into words by
-:mod:`thousand.games.poker_dice.words`.
+A :class:`~thousand.tui.base.GameApp`, as every game's screen is: the frame, the size
+check, the key bar's frame, the pace of computer players, play again, help, save and
+quit are the base's, and so are the dice and the keys in both keyboard layouts. The app
+holds no game logic: a key becomes an engine action through the session, and what the
+screen shows — what a box would take, why an action is refused, what a turn wrote, who
+won — is the engine's answer put into words by :mod:`thousand.games.poker_dice.words`.
 
-The sheet is fitted to the room beside the dice (:func:`~.poker_widgets.sheet_view`);
-where dice of full size would leave it too little — four players at 80 columns — the
-dice are drawn two cells narrower.
+The sheet is fitted to the room beside the dice
+(:func:`~thousand.tui.poker_dice.widgets.sheet_view`); where dice of full size would
+leave it too little — four players at 80 columns — the dice are drawn two cells
+narrower.
 
 Keys:
 
@@ -72,7 +72,7 @@ from thousand.games.poker_dice.words import (
 )
 from thousand.tui.base import Drawn, GameApp
 from thousand.tui.keys import any_layout
-from thousand.tui.poker_widgets import (
+from thousand.tui.poker_dice.widgets import (
     BOX_KEYS,
     box_keys,
     coach_table,

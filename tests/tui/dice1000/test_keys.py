@@ -13,11 +13,12 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.tui.support import app_of, drive, press, session_of
+from tests.tui.dice1000.support import app_of, session_of
+from tests.tui.support import drive, press
 from thousand.games.dice1000 import replay
 from thousand.games.dice1000.state import Phase
 from thousand.games.dice1000.table import Seat
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 from thousand.tui.keys import RUSSIAN_LAYOUT, any_layout
 from thousand.tui.screens import HelpScreen
 

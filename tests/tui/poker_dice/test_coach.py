@@ -9,14 +9,14 @@ from collections.abc import Mapping
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import poker_app, poker_session
+from tests.tui.poker_dice.support import poker_app, poker_session
 from tests.tui.support import drive, press, until
 from thousand.core.players import Seat
 from thousand.games.poker_dice.actions import Action, Throw
 from thousand.games.poker_dice.config import Rules
 from thousand.games.poker_dice.state import Position
-from thousand.tui import poker
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice import app as poker
+from thousand.tui.poker_dice.app import PokerApp
 
 
 class Stub:

@@ -1,7 +1,7 @@
 """What the poker dice screen draws: the five dice, the sheet, the hands of the ranking game.
 
 Pure functions from a :class:`~thousand.games.poker_dice.table.Session` to rich
-renderables, so the layout can be checked without a terminal. As on the dice 1000
+renderables, so the layout can be checked without a terminal. As on every game's
 screen, marks are characters and not only colours — a kept die has ``●`` under it, the
 box under the cursor ``▶`` — so the game reads the same in a monochrome terminal or a
 ``tmux capture-pane``.

@@ -10,13 +10,13 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.tui.poker_support import BOX_KEY, poker_app, poker_session
+from tests.tui.poker_dice.support import BOX_KEY, poker_app, poker_session
 from tests.tui.support import drive, press, saved_and_resumed, until
 from thousand.cli.storage import SavedPokerGame, load_any_game, resume
 from thousand.core.dice import ScriptedDice
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
-from thousand.tui.poker import PokerApp
+from thousand.tui.poker_dice.app import PokerApp
 
 HUMANS = [Seat("Anna"), Seat("Boris")]
 

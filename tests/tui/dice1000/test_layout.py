@@ -14,9 +14,10 @@ import re
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.support import app_of, drive, press, session_of
+from tests.tui.dice1000.support import app_of, session_of
+from tests.tui.support import drive, press
 from thousand.games.dice1000.table import Seat
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 
 HUMANS = [Seat("Anna"), Seat("Boris")]
 BUST = [2, 3, 4, 6, 6]

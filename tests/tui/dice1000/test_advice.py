@@ -19,13 +19,14 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.support import app_of, drive, press, session_of, until
+from tests.tui.dice1000.support import app_of, session_of
+from tests.tui.support import drive, press, until
 from thousand.games.dice1000 import RandomDice, replay
 from thousand.games.dice1000.actions import STOP, THROW
 from thousand.games.dice1000.solver.door import StrategyError
 from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
 from thousand.games.dice1000.table import Seat
-from thousand.tui.app import ThousandApp
+from thousand.tui.dice1000.app import ThousandApp
 
 BUST = [2, 3, 4, 6, 6]
 HUMANS = [Seat("Anna"), Seat("Boris")]

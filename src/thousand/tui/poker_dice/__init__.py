@@ -1,0 +1,26 @@
+"""Poker dice in the terminal: what the command line opens for the game (see
+:mod:`thousand.tui` for how a game's folder is found and why it imports so little)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from thousand.core.i18n import Translator
+    from thousand.games.poker_dice.actions import Action
+    from thousand.games.poker_dice.table import Session, Step
+    from thousand.tui.base import GameApp
+
+
+def open_app(
+    session: Session,
+    tr: Translator,
+    *,
+    fast: bool,
+    again: Callable[[Session], Session] | None = None,
+) -> GameApp[Session, Action, Step]:
+    """:class:`~thousand.tui.poker_dice.app.PokerApp` playing ``session``, not yet run."""
+    from thousand.tui.poker_dice.app import PokerApp  # noqa: PLC0415 - Textual when opened
+
+    return PokerApp(session, tr, fast=fast, again=again)

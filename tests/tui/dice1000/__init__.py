@@ -1,0 +1,1 @@
+"""Tests of dice 1000 in the terminal (thousand.tui.dice1000)."""

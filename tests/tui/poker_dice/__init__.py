@@ -1,0 +1,1 @@
+"""Tests of poker dice in the terminal (thousand.tui.poker_dice)."""
