@@ -492,7 +492,7 @@ export class Table {
               this.token = answer.body.token;
               this.el.join.hidden = true;
               this.el.join.replaceChildren();
-              this.reconnect();
+              this.link.reconnect();
               this.el.actions.focus();
               return;
             }
