@@ -200,7 +200,9 @@ def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
         with page.expect_request("**/api/rooms") as request:
             page.get_by_role("button", name="Create a room").click()
         expect(page.locator("#create-error")).to_have_text("kept by the test")
-        return request.value.post_data_json["rules"]
+        body = request.value.post_data_json
+        assert isinstance(body, dict)
+        return body["rules"]
 
     page.goto(f"{server.url}/")
     page.get_by_label("Your name").fill("Anna")
@@ -230,9 +232,7 @@ def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
             expect(page.get_by_label("Bolts for a penalty")).to_have_value(
                 str(data["bolts"]["limit"])
             )
-            expect(page.get_by_label("Penalty points")).to_have_value(
-                str(data["bolts"]["penalty"])
-            )
+            expect(page.get_by_label("Penalty points")).to_have_value(str(data["bolts"]["penalty"]))
         else:
             expect(bolts).not_to_be_checked()
         expect(page.get_by_label("Overtaking penalty")).to_have_value(
