@@ -210,12 +210,14 @@ export class Lobby {
             ),
             this.roomsBox,
           ),
-          h(
-            "section",
-            { class: "panel about", "aria-labelledby": "about-title" },
-            h("h2", { id: "about-title" }, t("How to play")),
-            info ? h("ul", null, this.part().howToPlay().map((line) => h("li", null, line))) : null,
-          ),
+          info
+            ? h(
+                "section",
+                { class: "panel about", "aria-labelledby": "about-title" },
+                h("h2", { id: "about-title" }, t("How to play")),
+                h("ul", null, this.part().howToPlay().map((line) => h("li", null, line))),
+              )
+            : null,
         ),
       ),
     );
