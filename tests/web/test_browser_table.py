@@ -56,17 +56,6 @@ PHONE: dict[str, Any] = {
 
 OVERFLOW_JS = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
-HOUSE_KEYS = (
-    "target",
-    "ending",
-    "entry_threshold",
-    "barrels",
-    "dump_trucks",
-    "bolts",
-    "overtaking_penalty",
-)
-"""The rules keys the lobby's house-rules form shows."""
-
 TABLE_RULES = {"preset": "classic", "target": 300, "entry_threshold": 50, "barrels": []}
 """What the form below sends: classic to 300, entry 50, no barrels (no dump truck in
 classic)."""
@@ -195,16 +184,65 @@ def record_rolls(record: dict[str, Any], people: set[str]) -> list[tuple[str, li
 # -- 1. the house-rules form -----------------------------------------------------------
 
 
-def test_the_house_rules_form_knows_the_presets(browsing: Browsing, server: Server) -> None:
-    """The form starts from each preset's values as its file has them (houserules.js
-    keeps a copy of the keys it shows)."""
+def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
+    browsing: Browsing, server: Server
+) -> None:
+    """The form starts from each preset's rules as GET /api/games sends them (the page
+    keeps no copy): its fields show the preset's file, nothing changed sends the preset's
+    name alone, and one key changed sends the preset with that key."""
     page = browsing.page()
+    # no room is made: the server's answer is the test's, and the lobby stays
+    error = {"error": {"code": "unavailable", "message": "kept by the test"}}
+    page.route("**/api/rooms", lambda route: route.fulfill(status=503, json=error))
+
+    def sent_rules() -> Any:
+        """Create the room: the rules the form sent."""
+        with page.expect_request("**/api/rooms") as request:
+            page.get_by_role("button", name="Create a room").click()
+        expect(page.locator("#create-error")).to_have_text("kept by the test")
+        body = request.value.post_data_json
+        assert isinstance(body, dict)
+        return body["rules"]
+
     page.goto(f"{server.url}/")
-    shown = page.evaluate("import('/static/houserules.js').then((m) => m.PRESET_RULES)")
-    assert set(shown) == set(PRESET_NAMES)
+    page.get_by_label("Your name").fill("Anna")
+    page.get_by_label("House rules").check()
+    start = page.get_by_label("Start from")
+    expect(start.locator("option")).to_have_count(len(PRESET_NAMES))
+    assert start.locator("option").evaluate_all("(nodes) => nodes.map((n) => n.value)") == list(
+        PRESET_NAMES
+    )
     for name in PRESET_NAMES:
         data = preset_data(name)
-        assert shown[name] == {key: data[key] for key in HOUSE_KEYS}, name
+        start.select_option(name)
+        expect(page.get_by_label("Play to")).to_have_value(str(data["target"]))
+        expect(page.get_by_label("To win")).to_have_value(data["ending"])
+        expect(page.get_by_label("Entry score")).to_have_value(str(data["entry_threshold"]))
+        ranges = ", ".join(f"{barrel['from']}–{barrel['to']}" for barrel in data["barrels"])
+        base = page.get_by_label(f"as in the base rules: {ranges or '—'}", exact=True)
+        expect(base).to_be_checked()
+        dump = page.get_by_label("Dump truck 555")
+        if 555 in data["dump_trucks"]:
+            expect(dump).to_be_checked()
+        else:
+            expect(dump).not_to_be_checked()
+        bolts = page.get_by_label("Bolts", exact=True)
+        if data["bolts"]:
+            expect(bolts).to_be_checked()
+            expect(page.get_by_label("Bolts for a penalty")).to_have_value(
+                str(data["bolts"]["limit"])
+            )
+            expect(page.get_by_label("Penalty points")).to_have_value(str(data["bolts"]["penalty"]))
+        else:
+            expect(bolts).not_to_be_checked()
+        expect(page.get_by_label("Overtaking penalty")).to_have_value(
+            str(data["overtaking_penalty"])
+        )
+        # nothing changed: the preset's name alone
+        assert sent_rules() == name
+        # one key changed: the preset and that key
+        page.get_by_label("Entry score").fill(str(data["entry_threshold"] + 5))
+        assert sent_rules() == {"preset": name, "entry_threshold": data["entry_threshold"] + 5}
 
 
 def fill_house_rules(page: Page) -> None:

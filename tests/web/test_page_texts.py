@@ -39,9 +39,9 @@ def _js_string(double: str | None, single: str | None, backtick: str | None) -> 
 
 
 def _sources() -> dict[str, str]:
-    files = sorted(STATIC.glob("*.js"))
+    files = sorted(STATIC.rglob("*.js"))  # views/ and lobby/ too: each game's own parts
     assert len(files) >= 5, files  # app, dice, dom, i18n, lobby, table
-    return {path.name: path.read_text(encoding="utf-8") for path in files}
+    return {path.relative_to(STATIC).as_posix(): path.read_text(encoding="utf-8") for path in files}
 
 
 def _used_texts() -> dict[str, set[str]]:

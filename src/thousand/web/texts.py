@@ -45,10 +45,6 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Watch"),
     N_("Join the room: {rules}"),
     N_("Watch the room: {rules}"),
-    N_("classic"),
-    N_("USSR box"),
-    N_("courtyard"),
-    N_("barrel 850"),
     N_("{preset} with changes"),
     N_("own rules"),
     # the lobby: how to play
@@ -123,10 +119,6 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("a person (open seat)"),
     N_("Name of player {n}"),
     N_("computer: {level}"),
-    N_("cautious"),
-    N_("balanced"),
-    N_("bold"),
-    N_("perfect"),
     N_("Options"),
     N_("Turn clock"),
     N_("Seconds to move"),
@@ -244,10 +236,6 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Dice seed: {seed}"),
     # poker dice: the lobby
     N_("Game"),
-    N_("Poker dice"),
-    N_("greedy"),
-    N_("chaser"),
-    N_("optimal"),
     N_("Poker dice: {rules}"),
     N_("A turn has up to three throws. Keep any dice and throw the others again."),
     N_(

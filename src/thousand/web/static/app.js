@@ -2,10 +2,13 @@
 //
 // "/" is the lobby (open rooms, a form to create one); "/r/{room}" is a table. The
 // server is the authority: the page shows the state it is sent and asks for actions,
-// it never decides what is legal.
+// it never decides what is legal. What the page knows of each game (titles, presets,
+// levels) comes from GET /api/games (games.js); what it draws of each game is that game's
+// view (views/index.js).
 
 import { gameName } from "./brand.js";
 import { fill, h, store } from "./dom.js";
+import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Table } from "./table.js";
@@ -78,7 +81,7 @@ function header() {
 }
 
 async function switchLanguage(next) {
-  await setLanguage(next);
+  await Promise.all([setLanguage(next), loadGames(next)]);
   header();
   document.title = gameName();
   if (page) page.languageChanged();
@@ -88,7 +91,7 @@ async function switchLanguage(next) {
 
 async function main() {
   applyMotion();
-  await setLanguage(lang());
+  await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();
   const root = document.getElementById("main");

@@ -82,3 +82,13 @@ export function scoringPositions(dice, combinations) {
 export function faces(list) {
   return Array.isArray(list) ? list.filter(isFace).join(" ") : "";
 }
+
+/** A labelled row of dice: the label shown, the dice a picture named by `spoken`. */
+export function diceRow(label, nodes, spoken, kind) {
+  return h(
+    "div",
+    { class: `dice-row ${kind}` },
+    h("div", { class: "dice-label", "aria-hidden": "true" }, label),
+    h("div", { class: "dice", role: "img", "aria-label": spoken }, nodes),
+  );
+}

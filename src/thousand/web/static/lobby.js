@@ -1,37 +1,18 @@
 // The lobby: the open rooms, and the form that creates a room.
+//
+// The games, their titles, presets (with their rules), computer levels and the players
+// they allow come from GET /api/games (games.js); what a game adds to the form and its
+// rules explanation are its lobby part (lobby/<game>.js), chosen by the game's name
+// (views/index.js). If the server's games could not be had, the form says so.
 
 import { api, choice, errorMessage, fill, h, store } from "./dom.js";
+import { gameInfo, gameList, gamesFailed, loadGames, presetTitle } from "./games.js";
 import { lang, t } from "./i18n.js";
-import { HouseRules } from "./houserules.js";
+import { DEFAULT_GAME, VIEWS } from "./views/index.js";
 
 const REFRESH_MS = 4000;
 const NAME_KEY = "thousand.name";
-const PRESET_NAMES = ["classic", "ussr", "courtyard", "barrel850"];
-// The presets' titles in English (thousand.games.dice1000.words.PRESET_TITLES), until
-// /api/presets answers with them in the page's language.
-const PRESET_TITLES = {
-  classic: () => t("classic"),
-  ussr: () => t("USSR box"),
-  courtyard: () => t("courtyard"),
-  barrel850: () => t("barrel 850"),
-};
-const presetTitle = (name) => (PRESET_TITLES[name] ? PRESET_TITLES[name]() : String(name));
-const LEVELS = ["cautious", "balanced", "bold", "perfect"];
-const LEVEL_NAMES = {
-  cautious: () => t("cautious"),
-  balanced: () => t("balanced"),
-  bold: () => t("bold"),
-  perfect: () => t("perfect"),
-  greedy: () => t("greedy"),
-  chaser: () => t("chaser"),
-  optimal: () => t("optimal"),
-};
-// Poker dice: its presets and levels, until /api/presets?game=poker_dice answers.
-const POKER_PRESET_NAMES = ["russian", "russian_banked", "yahtzee", "ranking"];
-const POKER_LEVELS = ["greedy", "chaser", "optimal"];
-const GAMES = ["dice1000", "poker_dice"];
 const GAME_KEY = "thousand.game";
-const MAX_PLAYERS = 8;
 const NAME_MAX = 40;
 const RULES_FILE_MAX = 60000;
 
@@ -40,22 +21,17 @@ function formRadio(name, value, label, checked, hint, onchange) {
   return choice({ type: "radio", id: `create-${name}-${value}`, name, value, checked, label, hint, onchange });
 }
 
-/** A level as people call it ("balanced" / "расчётливый"). */
-export function levelName(level, levels) {
-  const known = Array.isArray(levels) ? levels.find((item) => item && item.level === level) : null;
-  if (known && typeof known.name === "string") return known.name;
-  if (typeof level !== "string") return "";
-  return LEVEL_NAMES[level] ? LEVEL_NAMES[level]() : level;
+/** The games the page can show: the server's, that have a view here. */
+function games() {
+  return gameList().filter((info) => Object.prototype.hasOwnProperty.call(VIEWS, info.name));
 }
 
 /** The rules of a room summary in a few words. */
-export function rulesTitle(summary, presets) {
+export function rulesTitle(summary) {
   if (summary && typeof summary.rules_title === "string") return summary.rules_title;
   const rules = summary ? summary.rules : null;
-  const title = (name) => {
-    const preset = Array.isArray(presets) ? presets.find((item) => item && item.name === name) : null;
-    return preset && preset.title ? preset.title : presetTitle(name);
-  };
+  const game = summary && typeof summary.game === "string" ? summary.game : DEFAULT_GAME;
+  const title = (name) => presetTitle(game, name);
   if (typeof rules === "string") return title(rules);
   if (rules && typeof rules === "object") {
     if (typeof rules.preset === "string") return t("{preset} with changes", { preset: title(rules.preset) });
@@ -74,39 +50,30 @@ export function statusName(status) {
 export class Lobby {
   constructor(root) {
     this.root = root;
-    this.presets = PRESET_NAMES.map((name) => ({ name, title: presetTitle(name), description: "" }));
-    this.levels = LEVELS.map((level) => ({ level, name: levelName(level) }));
-    this.pokerPresets = POKER_PRESET_NAMES.map((name) => ({ name, title: name, description: "" }));
-    this.pokerLevels = POKER_LEVELS.map((level) => ({ level, name: levelName(level) }));
     this.rooms = null;
     this.roomsError = false;
     this.timer = null;
-    const game = store.get(GAME_KEY);
     this.form = {
-      game: GAMES.includes(game) ? game : "dice1000",
-      pokerPreset: "russian",
+      game: store.get(GAME_KEY),
+      presets: {}, // game → the preset chosen for it
       name: store.get(NAME_KEY) || "",
       rulesMode: "preset",
-      preset: "classic",
       file: "",
       players: 2,
       seats: ["open"],
       names: [""],
-      keeper: "phones",
       clock: false,
       seconds: 60,
-      advisor: false,
       private: false,
       muteSpectators: false,
-      dice: "server",
     };
-    this.house = new HouseRules();
+    this.parts = {}; // game → its lobby part (lobby/<game>.js), kept while the page lives
     this.busy = false;
+    this.settleGame();
   }
 
   start() {
     this.build();
-    this.loadPresets();
     this.refresh();
     this.timer = window.setInterval(() => {
       if (!document.hidden) this.refresh();
@@ -114,55 +81,67 @@ export class Lobby {
   }
 
   languageChanged() {
+    this.settleGame();
     this.build();
-    this.loadPresets();
     this.renderRooms();
   }
 
-  async loadPresets() {
-    const [dice, poker] = await Promise.all([
-      api("GET", `/api/presets?lang=${encodeURIComponent(lang())}`),
-      api("GET", `/api/presets?game=poker_dice&lang=${encodeURIComponent(lang())}`),
-    ]);
-    const presets = (answer) =>
-      answer.ok && answer.body && Array.isArray(answer.body.presets) && answer.body.presets.length
-        ? answer.body.presets.filter((item) => item && typeof item.name === "string")
-        : null;
-    const levels = (answer) =>
-      answer.ok && answer.body && Array.isArray(answer.body.levels) && answer.body.levels.length
-        ? answer.body.levels.filter((item) => item && typeof item.level === "string")
-        : null;
-    this.presets = presets(dice) || this.presets;
-    this.levels = levels(dice) || this.levels;
-    this.pokerPresets = presets(poker) || this.pokerPresets;
-    this.pokerLevels = levels(poker) || this.pokerLevels;
-    if (this.rulesDetail) this.renderRulesDetail();
-    this.renderSeats();
-    this.renderRooms();
+  /** The form's game: the one kept in this browser if the server hosts it, or its first. */
+  settleGame() {
+    const listed = games();
+    if (!listed.some((info) => info.name === this.form.game) && listed.length) this.form.game = listed[0].name;
   }
 
-  poker() {
-    return this.form.game === "poker_dice";
+  /** The chosen game as the server describes it, or null (its games could not be had). */
+  info() {
+    return gameInfo(this.form.game);
+  }
+
+  /** A game's lobby part (the chosen game's when `game` is left out). */
+  part(game = this.form.game) {
+    const name = Object.prototype.hasOwnProperty.call(VIEWS, game) ? game : DEFAULT_GAME;
+    if (!this.parts[name]) this.parts[name] = new VIEWS[name].Lobby(this);
+    return this.parts[name];
+  }
+
+  /** The preset chosen for the chosen game (its default until one is chosen). */
+  preset() {
+    const info = this.info();
+    const chosen = this.form.presets[this.form.game];
+    if (chosen) return chosen;
+    return info ? info.default_preset || (info.presets[0] && info.presets[0].name) || "" : "";
   }
 
   /** The chosen game's computer levels. */
   gameLevels() {
-    return this.poker() ? this.pokerLevels : this.levels;
+    const info = this.info();
+    return info ? info.levels : [];
+  }
+
+  /** How many players the chosen game allows at a table: at least two, up to its most. */
+  playerCounts() {
+    const info = this.info();
+    const least = Math.max(2, info && Number.isInteger(info.min_players) ? info.min_players : 2);
+    const most = info && Number.isInteger(info.max_players) ? info.max_players : least;
+    return Array.from({ length: Math.max(0, most - least + 1) }, (_, index) => least + index);
   }
 
   /** Another game chosen: its own rules, levels and options (the form keeps the rest). */
   chooseGame(game) {
     const f = this.form;
     if (f.game === game) return;
-    const from = f.game === "poker_dice" ? POKER_LEVELS : LEVELS;
-    const to = game === "poker_dice" ? POKER_LEVELS : LEVELS;
+    const levels = (name) => (gameInfo(name) ? gameInfo(name).levels.map((item) => item.level) : []);
+    const from = levels(f.game);
+    const to = levels(game);
     f.seats = f.seats.map((seat) => {
-      if (!seat.startsWith("bot:")) return seat;
+      if (!seat.startsWith("bot:") || !to.length) return seat;
       const index = Math.max(0, from.indexOf(seat.slice(4)));
       return `bot:${to[Math.min(index, to.length - 1)]}`;
     });
     f.game = game;
-    if (game === "poker_dice" && f.rulesMode === "house") f.rulesMode = "preset";
+    if (f.rulesMode === "house" && !this.part().houseRules) f.rulesMode = "preset";
+    const counts = this.playerCounts();
+    if (counts.length && !counts.includes(f.players)) this.setPlayers(Math.min(Math.max(f.players, counts[0]), counts[counts.length - 1]));
     store.set(GAME_KEY, game);
     this.build();
     this.roomsKey = null;
@@ -171,7 +150,21 @@ export class Lobby {
     if (radio) radio.focus();
   }
 
+  /** The number of players chosen: a seat more or fewer, the new ones like the last. */
+  setPlayers(count) {
+    const f = this.form;
+    f.players = count;
+    while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : this.part().personSeat());
+    f.seats.length = f.players - 1;
+    while (f.names.length < f.players - 1) f.names.push("");
+  }
+
   async refresh() {
+    if (gamesFailed() && (await loadGames(lang()))) {
+      // the server's games came at last: the form can be drawn
+      this.settleGame();
+      this.build();
+    }
     const answer = await api("GET", "/api/rooms");
     if (answer.ok && answer.body && Array.isArray(answer.body.rooms)) {
       this.rooms = answer.body.rooms;
@@ -189,7 +182,9 @@ export class Lobby {
     this.rulesBox = h("div", { class: "rules-choice" });
     this.seatsBox = h("div", { class: "seats-choice" });
     this.errorLine = h("p", { class: "form-error", role: "alert", id: "create-error" });
-    const form = this.createForm();
+    const info = this.info();
+    // without the server's games there is nothing to choose from: an error line instead
+    const form = info ? this.createForm() : h("p", { class: "form-error", role: "alert" }, t("The server cannot be reached."));
     fill(
       this.root,
       h(
@@ -215,75 +210,21 @@ export class Lobby {
             ),
             this.roomsBox,
           ),
-          h(
-            "section",
-            { class: "panel about", "aria-labelledby": "about-title" },
-            h("h2", { id: "about-title" }, t("How to play")),
-            this.poker()
-              ? h(
-                  "ul",
-                  null,
-                  h("li", null, t("A turn has up to three throws. Keep any dice and throw the others again.")),
-                  h("li", null, t("After any throw, write the dice into one empty box of your sheet: ones to sixes, then pair, two pairs, three of a kind, straights, full house, four of a kind, poker and chance.")),
-                  h("li", null, t("The highest total when every sheet is full wins. Each preset says how the boxes score.")),
-                  h("li", null, t("Keys at the table: T or Space — throw, 1–5 — keep a die or give it back.")),
-                )
-              : h(
-                  "ul",
-                  null,
-                  h("li", null, t("A turn starts with a throw of all five dice. 1s (10 points), 5s (5 points), three or more of a kind and straights score.")),
-                  h("li", null, t("Set the scoring dice aside and throw the others again, or stop and record the turn total. A throw with nothing scoring loses the turn.")),
-                  h("li", null, t("The first to 1000 wins. The rules add an entry score, barrels and more: each preset says which.")),
-                  h("li", null, t("Keys at the table: T or Space — throw, S — stop, 1–9 — which dice to set aside.")),
-                ),
-          ),
+          info
+            ? h(
+                "section",
+                { class: "panel about", "aria-labelledby": "about-title" },
+                h("h2", { id: "about-title" }, t("How to play")),
+                h("ul", null, this.part().howToPlay().map((line) => h("li", null, line))),
+              )
+            : null,
         ),
       ),
     );
+    if (!info) return;
     this.renderRulesChoice();
-    this.renderKeeper();
+    if (this.part().built) this.part().built();
     this.renderSeats();
-  }
-
-  /** A person's seat as the dice choice suggests: named at this table, or open. */
-  personSeat() {
-    return this.scorekeeper() ? "local" : "open";
-  }
-
-  scorekeeper() {
-    return !this.poker() && this.form.dice === "table" && this.form.keeper === "one";
-  }
-
-  /** Under table dice: each player on their own phone, or one device for the table. */
-  renderKeeper() {
-    if (!this.keeperBox) return;
-    const f = this.form;
-    if (f.dice !== "table") {
-      this.keeperBox.replaceChildren();
-      return;
-    }
-    const radio = (value, label, hint) =>
-      formRadio("keeper", value, label, f.keeper === value, hint, () => {
-        f.keeper = value;
-        // people at the table are named here; with phones of their own they join
-        const from = value === "one" ? "open" : "local";
-        f.seats = f.seats.map((seat) => (seat === from ? this.personSeat() : seat));
-        this.renderSeats();
-      });
-    fill(
-      this.keeperBox,
-      h(
-        "div",
-        { class: "keeper", role: "radiogroup", "aria-labelledby": "create-keeper-title" },
-        h("p", { class: "keeper-title", id: "create-keeper-title" }, t("Who enters the throws")),
-        radio("phones", t("Each player on their own phone")),
-        radio(
-          "one",
-          t("One device keeps the score for the whole table"),
-          t("This device enters every player's throws; name the players below."),
-        ),
-      ),
-    );
   }
 
   createForm() {
@@ -307,17 +248,11 @@ export class Lobby {
       {
         id: "create-players",
         onchange: (event) => {
-          f.players = Number(event.target.value);
-          while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : this.personSeat());
-          f.seats.length = f.players - 1;
-          while (f.names.length < f.players - 1) f.names.push("");
+          this.setPlayers(Number(event.target.value));
           this.renderSeats();
         },
       },
-      Array.from({ length: MAX_PLAYERS - 1 }, (_, index) => {
-        const count = index + 2;
-        return h("option", { value: String(count), selected: count === f.players }, String(count));
-      }),
+      this.playerCounts().map((count) => h("option", { value: String(count), selected: count === f.players }, String(count))),
     );
     const seconds = h("input", {
       id: "create-seconds",
@@ -342,24 +277,19 @@ export class Lobby {
         if (f.clock) seconds.focus();
       },
     });
-    const check = (id, key, label, hint) =>
+    // a checkbox of the form kept in `target[key]` (a game's part keeps its own)
+    const check = (id, target, key, label, hint) =>
       choice({
         type: "checkbox",
         id,
-        checked: f[key],
+        checked: target[key],
         label,
         hint,
         onchange: (event) => {
-          f[key] = event.target.checked;
+          target[key] = event.target.checked;
         },
       });
-    const diceRadio = (value, label) =>
-      formRadio("dice", value, label, f.dice === value, null, () => {
-        f.dice = value;
-        this.renderKeeper();
-        this.renderSeats();
-      });
-    this.keeperBox = h("div", { class: "keeper-choice" });
+    const part = this.part();
     this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
     const gameRadio = (value, label) =>
       formRadio("game", value, label, f.game === value, null, () => this.chooseGame(value));
@@ -384,20 +314,10 @@ export class Lobby {
         "fieldset",
         { class: "game-choice" },
         h("legend", null, t("Game")),
-        gameRadio("dice1000", t("Dice 1000")),
-        gameRadio("poker_dice", t("Poker dice")),
+        games().map((info) => gameRadio(info.name, info.title || info.name)),
       ),
       h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
-      this.poker()
-        ? null
-        : h(
-            "fieldset",
-            null,
-            h("legend", null, t("Dice")),
-            diceRadio("server", t("The server throws the dice")),
-            diceRadio("table", t("Real dice at a real table: the player to move enters the faces")),
-            this.keeperBox,
-          ),
+      part.fields ? part.fields() : null,
       h(
         "fieldset",
         null,
@@ -418,16 +338,9 @@ export class Lobby {
           seconds,
           h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
         ),
-        this.poker()
-          ? null
-          : check(
-              "create-advisor",
-              "advisor",
-              t("Advisor"),
-              t("People may see their winning chances with perfect play."),
-            ),
-        check("create-private", "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
-        check("create-mute", "muteSpectators", t("Spectators may not chat")),
+        part.optionChecks ? part.optionChecks(check) : null,
+        check("create-private", f, "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
+        check("create-mute", f, "muteSpectators", t("Spectators may not chat")),
       ),
       this.errorLine,
       this.submitButton,
@@ -446,7 +359,7 @@ export class Lobby {
     fill(
       this.rulesBox,
       radio("preset", t("A preset")),
-      this.poker() ? null : radio("house", t("House rules")),
+      this.part().houseRules ? radio("house", t("House rules")) : null,
       radio("file", t("A rules file (TOML or JSON)")),
       this.rulesDetail,
     );
@@ -457,14 +370,14 @@ export class Lobby {
    * their focus). */
   renderRulesDetail() {
     const f = this.form;
+    const info = this.info();
     if (f.rulesMode === "house") {
-      this.house.render(this.rulesDetail, this.presets);
+      this.part().house.render(this.rulesDetail, info.presets, info.default_preset);
       return;
     }
     if (f.rulesMode === "preset") {
-      const poker = this.poker();
-      const presets = poker ? this.pokerPresets : this.presets;
-      const current = poker ? f.pokerPreset : f.preset;
+      const presets = info.presets;
+      const current = this.preset();
       const chosen = presets.find((item) => item.name === current) || presets[0];
       const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
       fill(
@@ -479,8 +392,7 @@ export class Lobby {
               id: "create-preset",
               "aria-describedby": "create-preset-hint",
               onchange: (event) => {
-                if (poker) f.pokerPreset = event.target.value;
-                else f.preset = event.target.value;
+                f.presets[f.game] = event.target.value;
                 const item = presets.find((preset) => preset.name === event.target.value);
                 description.textContent = item ? item.description || "" : "";
               },
@@ -499,7 +411,7 @@ export class Lobby {
       rows: 8,
       spellcheck: "false",
       maxlength: RULES_FILE_MAX,
-      placeholder: this.poker() ? 'preset = "russian"\nthrows = 3' : 'preset = "classic"\nentry_threshold = 50',
+      placeholder: this.part().filePlaceholder(),
       value: f.file,
       oninput: (event) => {
         f.file = event.target.value;
@@ -616,15 +528,15 @@ export class Lobby {
       }
       rules = { file: f.file };
     } else if (f.rulesMode === "house") {
-      const made = this.house.spec();
+      const made = this.part().house.spec();
       if (!made.ok) {
         this.showError("");
-        this.house.showError(made.field, made.message);
+        this.part().house.showError(made.field, made.message);
         return;
       }
       rules = made.rules;
     } else {
-      rules = this.poker() ? f.pokerPreset : f.preset;
+      rules = this.preset();
     }
     let seconds = null;
     if (f.clock) {
@@ -658,21 +570,22 @@ export class Lobby {
         seats.push({ open: true });
       }
     }
-    const poker = this.poker();
+    const part = this.part();
     const options = {
       turn_seconds: seconds,
-      advisor: poker ? false : f.advisor,
+      advisor: false,
       private: f.private,
-      dice: poker ? "server" : f.dice,
+      dice: "server",
       language: lang(),
     };
+    if (part.options) part.options(options);
     if (f.muteSpectators) options.mute_spectators = true;
-    if (this.scorekeeper()) options.scorekeeper = true;
+    if (part.moreOptions) part.moreOptions(options);
     this.busy = true;
     this.submitButton.disabled = true;
     this.showError("");
-    // dice 1000, the default game, is not named: the body stays PROTOCOL.md's own
-    const body = poker ? { name, game: f.game, rules, seats, options } : { name, rules, seats, options };
+    // the default game (dice 1000) is not named: the body stays PROTOCOL.md's own
+    const body = f.game === DEFAULT_GAME ? { name, rules, seats, options } : { name, game: f.game, rules, seats, options };
     const answer = await api("POST", "/api/rooms", body);
     this.busy = false;
     this.submitButton.disabled = false;
@@ -684,7 +597,7 @@ export class Lobby {
     }
     const message = errorMessage(answer.body);
     if (message && f.rulesMode === "house" && /^rules\b/.test(message)) {
-      this.house.showServerError(message); // next to the field the key names
+      this.part().house.showServerError(message); // next to the field the key names
       return;
     }
     this.showError(message || (answer.status === 0 ? t("The server cannot be reached.") : t("The room could not be created.")));
@@ -696,7 +609,7 @@ export class Lobby {
     if (!this.roomsBox) return;
     // Redrawn only when something changed, and the focused link kept: the list refreshes
     // every few seconds under a keyboard user's focus.
-    const key = JSON.stringify([this.rooms, this.roomsError, this.presets, this.pokerPresets, lang()]);
+    const key = JSON.stringify([this.rooms, this.roomsError, gameList(), lang()]);
     if (key === this.roomsKey && this.roomsBox.firstChild) return;
     this.roomsKey = key;
     const focused = document.activeElement;
@@ -728,10 +641,7 @@ export class Lobby {
     const seats = Array.isArray(room.seats) ? room.seats : [];
     const open = seats.some((seat) => seat && seat.open);
     const canJoin = room.status === "waiting" && open;
-    const title =
-      room.game === "poker_dice"
-        ? t("Poker dice: {rules}", { rules: rulesTitle(room, this.pokerPresets) })
-        : rulesTitle(room, this.presets);
+    const title = this.part(room.game).roomTitle(rulesTitle(room));
     const link = `/r/${encodeURIComponent(room.room)}`;
     const seatItems = seats.map((seat, index) => {
       if (!seat || seat.open) {

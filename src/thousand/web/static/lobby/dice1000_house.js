@@ -1,64 +1,19 @@
-// The lobby's house-rules form: a preset, and the keys companies change most (RULES.md
-// §2: target, ending, entry, barrels, the 555 dump truck, bolts, overtaking) on top of
-// it. It sends {"preset": P, ...the keys that differ from P}, or P alone when nothing
-// does; the server validates the whole and names a bad key (422), shown at its field.
-// A company keeps its rules by a name in this browser (localStorage "thousand.rules").
+// Dice 1000's house-rules form in the lobby: a preset, and the keys companies change most
+// (RULES.md §2: target, ending, entry, barrels, the 555 dump truck, bolts, overtaking) on
+// top of it. It starts from the preset's rules as the server sends them (GET /api/games:
+// each preset's `rules`, every key of its file), and sends {"preset": P, ...the keys that
+// differ from P}, or P alone when nothing does; the server validates the whole and names
+// a bad key (422), shown at its field. A company keeps its rules by a name in this
+// browser (localStorage "thousand.rules").
 
-import { fill, h, store } from "./dom.js";
-import { t } from "./i18n.js";
+import { fill, h, store } from "../dom.js";
+import { t } from "../i18n.js";
 
 const SAVED_KEY = "thousand.rules";
 const SAVED_NAME_MAX = 40;
 const MAX_BARRELS = 6;
 const MAX_SCORE = 1000000;
 const DUMP_TRUCK = 555;
-
-/**
- * The keys this form shows, as each preset has them (thousand/games/dice1000/presets/*.toml;
- * tests/web/test_browser_table.py holds the two equal).
- */
-export const PRESET_RULES = {
-  classic: {
-    target: 1000,
-    ending: "reach",
-    entry_threshold: 100,
-    barrels: [{ from: 200, to: 300 }, { from: 600, to: 700 }, { from: 880, to: 1000 }],
-    dump_trucks: [],
-    bolts: false,
-    overtaking_penalty: 0,
-  },
-  ussr: {
-    target: 1000,
-    ending: "reach",
-    entry_threshold: 75,
-    barrels: [
-      { from: 200, to: 300 },
-      { from: 600, to: 700 },
-      { from: 900, to: 1000, attempts: 3, fall: { penalty: 100 }, knock_off: true },
-    ],
-    dump_trucks: [555],
-    bolts: { limit: 3, penalty: 50, consecutive: false, exempt_not_entered: true, exempt_on_barrel: true },
-    overtaking_penalty: 0,
-  },
-  courtyard: {
-    target: 1000,
-    ending: "reach",
-    entry_threshold: 50,
-    barrels: [{ from: 200, to: 300 }, { from: 600, to: 700 }, { from: 900, to: 1000 }],
-    dump_trucks: [555],
-    bolts: { limit: 3, penalty: 50, consecutive: true, exempt_not_entered: false, exempt_on_barrel: false },
-    overtaking_penalty: 50,
-  },
-  barrel850: {
-    target: 1000,
-    ending: "reach",
-    entry_threshold: 75,
-    barrels: [{ from: 850, to: 1000, cap: true, fall: { to: "entry" }, knock_off: true }],
-    dump_trucks: [],
-    bolts: false,
-    overtaking_penalty: 0,
-  },
-};
 
 /** The form's fields, by the rules key a server error names. */
 const FIELD_OF_KEY = {
@@ -79,12 +34,32 @@ function unbroken(text) {
   return text.split(/(\d+–\d+)/).map((part, index) => (index % 2 ? h("span", { class: "nowrap" }, part) : part));
 }
 
-/** The form's values for a preset as it is. Numbers are kept as typed (strings). */
-function fromPreset(name) {
-  const preset = PRESET_RULES[name] || PRESET_RULES.classic;
+/** Whether a preset of /api/games carries the rules this form shows. */
+function hasRules(item) {
+  const rules = item && item.rules;
+  return Boolean(
+    rules &&
+      typeof rules === "object" &&
+      Number.isInteger(rules.target) &&
+      typeof rules.ending === "string" &&
+      Number.isInteger(rules.entry_threshold) &&
+      Array.isArray(rules.barrels) &&
+      Array.isArray(rules.dump_trucks) &&
+      Number.isInteger(rules.overtaking_penalty),
+  );
+}
+
+/**
+ * The form's values for a preset as it is (`presets`: /api/games' presets with their
+ * rules; an unknown name starts from the first). Numbers are kept as typed (strings).
+ */
+function fromPreset(presets, name) {
+  const known = presets.find((item) => item.name === name);
+  const chosen = known || presets[0];
+  const preset = chosen.rules;
   const bolts = preset.bolts || { limit: 3, penalty: 50 };
   return {
-    preset: PRESET_RULES[name] ? name : "classic",
+    preset: chosen.name,
     target: String(preset.target),
     ending: preset.ending,
     entry: String(preset.entry_threshold),
@@ -128,7 +103,7 @@ function keepSaved(saved) {
 
 export class HouseRules {
   constructor() {
-    this.values = fromPreset("classic");
+    this.values = null; // until the presets are known (the first render)
     this.chosen = "";
     this.saveName = "";
     this.note = "";
@@ -137,13 +112,28 @@ export class HouseRules {
     this.presets = [];
   }
 
-  /** Draw the form into `box`; `presets` are /api/presets' [{name, title}]. */
-  render(box, presets) {
+  /** The rules of a preset, as /api/games sends them. */
+  rulesOf(name) {
+    const item = this.presets.find((preset) => preset.name === name);
+    return item ? item.rules : null;
+  }
+
+  /**
+   * Draw the form into `box`; `presets` are /api/games' [{name, title, rules}] (the
+   * last ones given when left out), `start` the preset a new form starts from.
+   */
+  render(box, presets, start) {
     this.box = box;
-    if (Array.isArray(presets)) this.presets = presets.filter((item) => item && PRESET_RULES[item.name]);
+    if (Array.isArray(presets)) this.presets = presets.filter(hasRules);
+    if (!this.presets.length) {
+      fill(box, h("p", { class: "form-error", role: "alert" }, t("The server cannot be reached.")));
+      return;
+    }
+    if (!this.values || !this.rulesOf(this.values.preset)) this.values = fromPreset(this.presets, start);
     const v = this.values;
-    const presetOptions = (this.presets.length ? this.presets : Object.keys(PRESET_RULES).map((name) => ({ name, title: name })))
-      .map((item) => h("option", { value: item.name, selected: item.name === v.preset }, item.title || item.name));
+    const presetOptions = this.presets.map((item) =>
+      h("option", { value: item.name, selected: item.name === v.preset }, item.title || item.name),
+    );
     this.barrelsBox = h("div", { class: "house-barrels-detail" });
     this.boltsBox = h("div", { class: "house-bolts-detail" });
     this.savedBox = h("div", { class: "house-saved" });
@@ -161,7 +151,7 @@ export class HouseRules {
             {
               id: "house-preset",
               onchange: (event) => {
-                this.values = fromPreset(event.target.value);
+                this.values = fromPreset(this.presets, event.target.value);
                 this.chosen = "";
                 this.error = null;
                 this.render(box);
@@ -198,7 +188,7 @@ export class HouseRules {
           "fieldset",
           { class: "house-barrels", dataset: { field: "house-barrels-preset" } },
           h("legend", null, t("Barrels")),
-          this.barrelRadio("preset", unbroken(t("as in the base rules: {barrels}", { barrels: barrelsText(PRESET_RULES[v.preset].barrels) || "—" }))),
+          this.barrelRadio("preset", unbroken(t("as in the base rules: {barrels}", { barrels: barrelsText(this.rulesOf(v.preset).barrels) || "—" }))),
           this.barrelRadio("none", t("no barrels")),
           this.barrelRadio("own", t("our own barrels")),
           this.barrelsBox,
@@ -491,8 +481,8 @@ export class HouseRules {
 
   /** Fill the form from saved rules: their preset, then the keys they change. */
   load(rules) {
-    const v = fromPreset(rules.preset);
-    const preset = PRESET_RULES[v.preset];
+    const v = fromPreset(this.presets, rules.preset);
+    const preset = this.rulesOf(v.preset);
     if (Number.isInteger(rules.target)) v.target = String(rules.target);
     if (rules.ending === "reach" || rules.ending === "exact") v.ending = rules.ending;
     if (Number.isInteger(rules.entry_threshold)) v.entry = String(rules.entry_threshold);
@@ -520,7 +510,8 @@ export class HouseRules {
    */
   spec() {
     const v = this.values;
-    const preset = PRESET_RULES[v.preset];
+    if (!v) return { ok: false, field: null, message: t("The server cannot be reached.") };
+    const preset = this.rulesOf(v.preset);
     const overrides = {};
     const bad = (field, min, max) => ({ ok: false, field, message: t("Enter a whole number from {min} to {max}.", { min, max }) });
     const target = whole(v.target, 1, MAX_SCORE);

@@ -1,6 +1,6 @@
 // A poker dice table: the parts of the table page that are poker dice's own.
 //
-// The Table (table.js) keeps the connection, the room bar, the players, how the turns
+// The Table (../table.js) keeps the connection, the room bar, the players, how the turns
 // ended, the chat and the end of the game; for a room whose game is "poker_dice" it hands
 // these to a PokerView: the five dice (a tap keeps a die or gives it back), the throw
 // button, the sheet as the players know it — both series, subtotal, bonus, totals, a
@@ -9,9 +9,9 @@
 // the boxes' names, how a turn ended) comes from the server in the connection's language;
 // the page only lays it out, and never decides what is legal: the server's `legal` does.
 
-import { die, faces, isFace, roll } from "./dice.js";
-import { asArray, fill, h, str } from "./dom.js";
-import { lang, number, t } from "./i18n.js";
+import { die, diceRow, faces, isFace, roll } from "../dice.js";
+import { asArray, fill, h, str } from "../dom.js";
+import { lang, number, t } from "../i18n.js";
 
 /** The legal writes of a state: box → the points it would take now. */
 function writes(legal) {
@@ -29,6 +29,37 @@ export class PokerView {
     this.keptFor = "";
     this.diceKey = null;
     this.shown = {};
+  }
+
+  /**
+   * The page is marked so the sheet, where the player writes, is laid out beside the
+   * dice (on a phone: right under the actions).
+   */
+  get layout() {
+    return "poker";
+  }
+
+  /** Poker dice: a player's total, or in the ranking game the dice of their hand. */
+  playerScore(player, f) {
+    if (f.game.sheet !== "ranking") return number(player.total);
+    const dice = asArray(player.dice).filter(isFace);
+    return dice.length ? h("span", { class: "p-hand", role: "img", "aria-label": faces(dice) }, dice.map((face) => die(face, "small"))) : "—";
+  }
+
+  /** In the ranking game: the name of a player's hand. */
+  playerWhere(player, index, f) {
+    const hands = f.view.hands && typeof f.view.hands === "object" ? f.view.hands : {};
+    return f.game.sheet === "ranking" && typeof player.hand === "string" ? str(hands[player.hand]) || player.hand : "";
+  }
+
+  /** How the turns ended: the same lines said again by another turn are a new telling. */
+  eventsTurn(f) {
+    return asArray(f.game.turns).length;
+  }
+
+  /** Poker dice has no advisor. */
+  renderAdvice() {
+    this.table.el.advice.hidden = true;
   }
 
   /** Facts of a poker state several parts need (on top of Table.facts). */
@@ -52,26 +83,11 @@ export class PokerView {
 
   // -- the dice -------------------------------------------------------------------
 
+  /** The dice on the table, below the turn's title (the frame's): a tap keeps one. */
   renderTurn(f) {
     const p = this.facts(f);
     const { el } = this.table;
-    const { room, players, over, game, view, showing, dice } = p;
-    const waiting = room.status === "waiting";
-    el.waiting.hidden = !waiting;
-    el.turn.hidden = waiting;
-    if (waiting) return this.table.renderWaiting(f);
-    const mover = players[p.toMove];
-    let title = "";
-    if (over) title = t("The game is over.");
-    else if (mover) title = game.thinking ? t("Now playing: {name}…", { name: str(mover.name) }) : t("Now playing: {name}", { name: str(mover.name) });
-    fill(
-      el.turnTitle,
-      title,
-      !over && game.thinking ? h("span", { class: "thinking", "aria-label": t("thinking") }, h("i"), h("i"), h("i")) : null,
-    );
-    const solving = str(view.solving);
-    if (el.solving.textContent !== solving) el.solving.textContent = solving;
-    el.solving.hidden = !solving;
+    const { players, over, game, showing, dice } = p;
 
     const owner = showing ? players.find((player, index) => f.seatOf(index) === showing.player) : null;
     const fresh = new Set(showing ? asArray(showing.fresh) : []);
@@ -79,7 +95,7 @@ export class PokerView {
     let row;
     if (!dice.length) {
       nodes = Array.from({ length: 5 }, () => die(null));
-      row = this.table.diceRow(t("In the hand"), nodes, t("Dice in the hand: {n}", { n: 5 }), "hand");
+      row = diceRow(t("In the hand"), nodes, t("Dice in the hand: {n}", { n: 5 }), "hand");
     } else if (p.choosing) {
       nodes = dice.map((face, place) => this.keepButton(face, place, p));
       row = h(
@@ -91,7 +107,7 @@ export class PokerView {
     } else {
       nodes = dice.map((face, place) => die(face, fresh.has(place) || !p.inTurn ? "" : "kept"));
       const label = p.inTurn ? t("Dice showing") : owner ? t("Last throw of {name}", { name: str(owner.name) }) : t("Last throw");
-      row = this.table.diceRow(label, nodes, `${label}: ${faces(dice)}`, "thrown poker-dice");
+      row = diceRow(label, nodes, `${label}: ${faces(dice)}`, "thrown poker-dice");
     }
     fill(el.dice, row);
 
