@@ -15,34 +15,11 @@ from rich.table import Table
 from thousand.cli.commands.base import (
     Env,
     ExitStatus,
-    Subparsers,
-    add_json_option,
-    add_rules_option,
 )
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.odds import ThrowOdds, throw_odds, turn_expectation
 from thousand.games.dice1000.presets import load_rules
 from thousand.games.dice1000.scoring import DICE
-
-
-def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser(
-        "odds",
-        help="exact chances of a throw and the expected points of a turn",
-        description="The exact chances of one throw of N dice (bust, hot dice, expected "
-        "points) and the expected points of a turn played to maximise them.",
-        epilog="example: thousand odds --dice 3",
-    )
-    parser.add_argument(
-        "--dice",
-        type=int,
-        choices=range(1, DICE + 1),
-        metavar="N",
-        help="only this many dice (1-5; default: every number)",
-    )
-    add_rules_option(parser)
-    add_json_option(parser, "the chances")
-    parser.set_defaults(handler=run)
 
 
 def _fraction(value: Fraction) -> dict[str, Any]:

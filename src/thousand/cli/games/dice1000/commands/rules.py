@@ -14,24 +14,11 @@ import textwrap
 
 import tomli_w
 
-from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.cli.commands.base import Env, ExitStatus
 from thousand.core.i18n import translator
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.presets import PRESET_NAMES, load_rules
 from thousand.games.dice1000.words import preset_description, rules_key
-
-
-def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser(
-        "rules",
-        help="list the presets, or show one rule set as a rules file",
-        description="Without an argument, list the presets. With a preset name or a rules "
-        "file, print the complete configuration as a TOML rules file (or JSON).",
-        epilog="example: thousand rules ussr > mine.toml && thousand score 2 2 --rules mine.toml",
-    )
-    parser.add_argument("name", nargs="?", metavar="PRESET|FILE", help="a preset or rules file")
-    add_json_option(parser, "the presets or the configuration")
-    parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:

@@ -12,10 +12,7 @@ from typing import Any
 from thousand.cli.commands.base import (
     Env,
     ExitStatus,
-    Subparsers,
     UsageError,
-    add_json_option,
-    add_rules_option,
 )
 from thousand.core.i18n import translator
 from thousand.games.dice1000.game import Game
@@ -24,20 +21,6 @@ from thousand.games.dice1000.scoring import DICE, ThrowScore
 from thousand.games.dice1000.words import combination_name, faces
 
 _FACES = {str(face): face for face in range(1, 7)}
-
-
-def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser(
-        "score",
-        help="score one throw of 1 to 5 dice",
-        description="Score one throw: its points, the dice set aside and the combinations.",
-        epilog="example: thousand score 2 2 2 5 5",
-    )
-    # Faces are taken as text and checked here, so the error names the bad one.
-    parser.add_argument("dice", nargs="*", metavar="FACE", help="the faces thrown, 1 to 6")
-    add_rules_option(parser)
-    add_json_option(parser, "the score")
-    parser.set_defaults(handler=run)
 
 
 def parse_faces(arguments: list[str]) -> tuple[int, ...]:
