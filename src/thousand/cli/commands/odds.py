@@ -1,8 +1,7 @@
 """``thousand odds``: the exact chances of one throw, and the best expected turn.
 
-The game's command-line adapter answers (dice 1000:
-:mod:`thousand.cli.games.dice1000.commands.odds`); ``--game`` of a game without the
-command is refused in one line naming it.
+The game's command-line adapter answers (``thousand.cli.games.NAME.commands.odds``);
+``--game`` of a game without the command is refused in one line naming it.
 """
 
 from __future__ import annotations

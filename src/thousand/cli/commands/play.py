@@ -2,7 +2,7 @@
 
 The game is ``--game`` (the default game without it) or, with ``--resume``, the game of
 the saved file; its command-line adapter (:func:`thousand.cli.games.cli_game`) plays it
-(dice 1000: :mod:`thousand.cli.games.dice1000.commands.play`). With a terminal, the game opens
+(``thousand.cli.games.NAME.commands.play``). With a terminal, the game opens
 full screen; after a game, N plays again at the same table. Without one — standard
 input or output is not a TTY — a game of computer players only is played through
 unattended: the score sheet is printed as plain text and the record written, exit
@@ -91,7 +91,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _levels_help(others: tuple[str, ...]) -> str:
-    """``bot:LEVEL (cautious, …; in poker dice greedy, …)``: every game's levels."""
+    """``bot:LEVEL (…)``: every game's computer levels, the default game's first."""
     levels = [", ".join(game_info(DEFAULT_GAME).levels)]
     levels += [f"in {prose(name)} {', '.join(game_info(name).levels)}" for name in others]
     return f"{BOT_PREFIX}LEVEL ({'; '.join(levels)})"

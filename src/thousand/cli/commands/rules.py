@@ -1,8 +1,7 @@
 """``thousand rules [NAME|FILE]``: list a game's presets, or show one rule set in full.
 
-The game's command-line adapter answers (dice 1000:
-:mod:`thousand.cli.games.dice1000.commands.rules`); ``--game`` of a game without the
-command is refused in one line naming it.
+The game's command-line adapter answers (``thousand.cli.games.NAME.commands.rules``);
+``--game`` of a game without the command is refused in one line naming it.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """``thousand score 2 2 2 5 5``: what one throw is worth under a rule set.
 
-The game's command-line adapter scores (dice 1000:
-:mod:`thousand.cli.games.dice1000.commands.score`); ``--game`` of a game without the
-command is refused in one line naming it.
+The game's command-line adapter scores (``thousand.cli.games.NAME.commands.score``);
+``--game`` of a game without the command is refused in one line naming it.
 """
 
 from __future__ import annotations

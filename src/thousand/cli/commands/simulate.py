@@ -1,7 +1,7 @@
 """``thousand simulate``: a tournament between computer players, with a plot if asked.
 
 ``--game`` picks the game (the default game without it); its command-line adapter plays
-the tournament and reports (dice 1000: :mod:`thousand.cli.games.dice1000.commands.simulate`). What
+the tournament and reports (``thousand.cli.games.NAME.commands.simulate``). What
 every game's tournament shares is here: the progress bar on standard error when it is a
 terminal (so ``--json`` on standard output stays clean), the checks of ``--games`` and
 ``--plot`` before any game is played, and the plot's two panels.

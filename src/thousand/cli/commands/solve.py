@@ -1,7 +1,7 @@
 """``thousand solve``: the solved strategy of a rule set of a game, computed once.
 
 ``--game`` picks the game (the default game without it); its command-line adapter solves
-and reports (dice 1000: :mod:`thousand.cli.games.dice1000.commands.solve`). What every game's
+and reports (``thousand.cli.games.NAME.commands.solve``). What every game's
 solve shares is here: progress on standard error — the share solved, or each pass's
 largest change — with an estimate of the time left; Ctrl+C stops the solve within a
 second and caches nothing of it; the cache read unless ``--force``; the report's last
