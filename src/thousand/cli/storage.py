@@ -9,8 +9,8 @@ a file; ``THOUSAND_DATA_DIR`` overrides the folder (tests, portable installs).
 Writing is atomic — the record goes to a temporary file in the same folder, is flushed
 to disk, then renamed over the old one — so a crash or Ctrl-C leaves either the previous
 save or the new one, never half a file. Reading goes through the game's own replay
-(the record's ``game`` picks the game's command-line adapter,
-:func:`thousand.cli.games.cli_game`, which replays it), so a file that is not a legal
+(the record's ``game`` picks the game's command-line adapter, :mod:`thousand.cli.games`,
+which replays it), so a file that is not a legal
 record of a game is refused with one clear line before anything is written to it;
 :func:`resume` continues a saved game of any game at its table.
 """
@@ -29,14 +29,13 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
-from thousand.cli.games import cli_game, prose
 from thousand.core.dice import DiceSource
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
 from thousand.core.players import seat_levels
 from thousand.core.records import SaveRecord, dump_record
 from thousand.core.table import TableOptions
-from thousand.games import DEFAULT_GAME, game_of_record
+from thousand.games import DEFAULT_GAME, adapter, game_info, game_of_record
 
 PROGRAM = "thousand play"
 """The front-end's name in the ``meta`` of the records it writes."""
@@ -137,7 +136,7 @@ S = TypeVar("S")
 class Saved(ABC, Generic[S]):
     """A record read from disk and replayed, of a game whose table is ``S``: its data
     (to continue it) and its replay. Each game's command-line adapter has its subclass
-    (:meth:`thousand.cli.games.CliGame.load_saved`)."""
+    (:meth:`thousand.cli.commands.adapter.CliGame.load_saved`)."""
 
     path: Path
     data: dict[str, Any]
@@ -176,6 +175,13 @@ def load_game(path: Path | str, game: str = DEFAULT_GAME) -> Saved[Any]:
     return saved
 
 
+def prose(name: str) -> str:
+    """A game's title inside a sentence: ``dice 1000``, ``poker dice`` (messages and help
+    texts name games this way, from the registry)."""
+    title = game_info(name).title
+    return title[:1].lower() + title[1:]
+
+
 def load_any_game(path: Path | str) -> Saved[Any]:
     """Read and fully check a saved game of any game the program plays (its ``game``)."""
     shown = str(path)
@@ -183,7 +189,9 @@ def load_any_game(path: Path | str) -> Saved[Any]:
     if not isinstance(data, dict) or "format" not in data or "turns" not in data:
         raise RecordError(f"{shown}: not a saved game (no record in it)")
     try:
-        return cli_game(game_of_record(data)).load_saved(Path(path), data)
+        # The game's command-line adapter reads its own records (CliGame.load_saved).
+        loaded: Saved[Any] = adapter(game_of_record(data), "cli").load_saved(Path(path), data)
+        return loaded
     except RecordError as exc:
         raise RecordError(f"{shown}: {exc}") from None
 

@@ -2,16 +2,16 @@
 
 The record's ``game`` picks the game (a game the program does not know, or one without
 an advisor, is refused in one line naming it); the game's command-line adapter
-(:func:`thousand.cli.games.cli_game`) replays the record and advises the player to move.
+(:func:`~thousand.cli.commands.adapter.cli_game`) replays the record and advises the player to move.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
-from thousand.cli.games import cli_game
 from thousand.games import game_of_record, require
 
 

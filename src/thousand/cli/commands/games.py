@@ -23,8 +23,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
-from thousand.cli.games import cli_game
 from thousand.cli.storage import GameListing, games_dir, list_games
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 

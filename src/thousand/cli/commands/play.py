@@ -1,7 +1,7 @@
 """``thousand play``: a game in the terminal, saved after every turn, of any game.
 
 The game is ``--game`` (the default game without it) or, with ``--resume``, the game of
-the saved file; its command-line adapter (:func:`thousand.cli.games.cli_game`) plays it
+the saved file; its command-line adapter (:func:`~thousand.cli.commands.adapter.cli_game`) plays it
 (``thousand.cli.games.NAME.commands.play``). With a terminal, the game opens
 full screen; after a game, N plays again at the same table. Without one — standard
 input or output is not a TTY — a game of computer players only is played through
@@ -19,10 +19,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from thousand.cli.commands.adapter import add_game_option, cli_game, help_of, other_games
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
-from thousand.cli.games import add_game_option, cli_game, help_of, other_games, prose
 from thousand.cli.players import BOT_PREFIX, PlayersError
-from thousand.cli.storage import SUFFIX, games_dir, load_any_game
+from thousand.cli.storage import SUFFIX, games_dir, load_any_game, prose
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.games import DEFAULT_GAME, game_info, require
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 
+from thousand.cli.commands.adapter import add_game_option, cli_game
 from thousand.cli.commands.base import (
     Env,
     ExitStatus,
     Subparsers,
     add_json_option,
 )
-from thousand.cli.games import add_game_option, cli_game
 from thousand.games import DEFAULT_GAME, games_offering, require
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from thousand.cli.commands.adapter import add_game_option, cli_game
 from thousand.cli.commands.base import (
     Env,
     ExitStatus,
@@ -15,7 +16,6 @@ from thousand.cli.commands.base import (
     add_json_option,
     add_rules_option,
 )
-from thousand.cli.games import add_game_option, cli_game
 from thousand.games import DEFAULT_GAME, games_offering, require
 
 

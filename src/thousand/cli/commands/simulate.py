@@ -16,15 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from thousand.cli.commands.base import (
-    Env,
-    ExitStatus,
-    Subparsers,
-    UsageError,
-    add_json_option,
-    seed_value,
-)
-from thousand.cli.games import (
+from thousand.cli.commands.adapter import (
     add_game_option,
     cli_game,
     default_rules_help,
@@ -32,6 +24,14 @@ from thousand.cli.games import (
     help_of,
     other_games,
     with_others,
+)
+from thousand.cli.commands.base import (
+    Env,
+    ExitStatus,
+    Subparsers,
+    UsageError,
+    add_json_option,
+    seed_value,
 )
 from thousand.core.errors import InputFileError
 from thousand.games import DEFAULT_GAME, require

@@ -16,22 +16,22 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from thousand.cli.commands.base import (
-    Env,
-    ExitStatus,
-    Subparsers,
-    add_json_option,
-)
-from thousand.cli.games import (
+from thousand.cli.commands.adapter import (
     add_game_option,
     cli_game,
     default_rules_help,
     examples,
     help_of,
     other_games,
-    prose,
     with_others,
 )
+from thousand.cli.commands.base import (
+    Env,
+    ExitStatus,
+    Subparsers,
+    add_json_option,
+)
+from thousand.cli.storage import prose
 from thousand.games import DEFAULT_GAME, require
 
 

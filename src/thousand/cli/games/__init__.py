@@ -1,136 +1,15 @@
 """The command line's part of each game, one package per game, found by name.
 
 ``thousand.cli.games.dice1000`` is everything the commands do for dice 1000,
-``thousand.cli.games.poker_dice`` for poker dice; the generic commands
-(:mod:`thousand.cli.commands`) know no game: they take ``--game`` from the registry
-(:func:`thousand.games.game_names`), refuse what a game does not offer
-(:func:`thousand.games.require`, one line naming the game) and hand the rest to the
-game's adapter, :func:`cli_game`. What a command may ask of an adapter is
-:class:`CliGame`; a game's package implements it with module-level names.
-
-Heavy parts (the solver, numba, matplotlib, Textual) stay out of an adapter's
-``__init__``: its functions import their module when the command runs.
+``thousand.cli.games.poker_dice`` for poker dice: each package implements
+:class:`~thousand.cli.commands.adapter.CliGame` with module-level names, and the registry
+finds it by the game's name (:func:`thousand.games.adapter`, ``"cli"``). A game's
+commands sit in its ``commands`` folder, imported only when they run, so the heavy parts
+(the solver, numba, matplotlib, Textual) stay out of the adapter's ``__init__``.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from thousand.cli.commands.adapter import CliGame, cli_game
 
-from thousand.games import DEFAULT_GAME, adapter, game_info, game_names, games_offering
-
-if TYPE_CHECKING:
-    from thousand.cli.commands.base import Env, ExitStatus
-    from thousand.cli.storage import Saved
-    from thousand.core.i18n import Translator
-    from thousand.games.interface import Feature
-
-
-class CliGame(Protocol):
-    """What the commands ask of a game (see the module docstring).
-
-    The command functions (:meth:`play` … :meth:`odds`) are called only for a game that
-    offers the feature (``GameInfo.features``): a game leaves out those it does not.
-    """
-
-    HELP: Mapping[str, str]
-    """The game's own words in the commands' help texts, by key (``"play"``,
-    ``"simulate.players"``…): see :func:`help_of`."""
-
-    DEFAULT_OPPONENTS: tuple[str, ...]
-    """``thousand play`` without ``--players``: you against computer players of these
-    levels."""
-
-    BOTS_ONLY: str
-    """A ``--players`` of computer players only (named when a game with people in it
-    cannot be played without a terminal)."""
-
-    DICE: int
-    """Dice in a throw (``thousand score``, ``thousand odds --dice``)."""
-
-    def level_name(self, tr: Translator, level: str) -> str:
-        """A computer level's name in the player's language (``bold`` → «смелый»)."""
-        ...
-
-    def player_label(self, tr: Translator, name: str, level: str | None) -> str:
-        """A player as a list of games shows them (``Bold (computer)``)."""
-        ...
-
-    def rules_title(self, tr: Translator, rules: Any) -> str:
-        """The rules of a saved game as ``thousand games`` names them."""
-        ...
-
-    def load_saved(self, path: Path, data: dict[str, Any]) -> Saved[Any]:
-        """A record read from ``path``, replayed (a one-line error if it is not legal)."""
-        ...
-
-    def play(self, args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitStatus:
-        """``thousand play``: a new game, or ``saved`` continued."""
-        ...
-
-    def simulate(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
-
-    def solve(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
-
-    def advise(self, args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
-        """``thousand advise``: ``record`` is the file's parsed JSON, of this game."""
-        ...
-
-    def rules(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
-
-    def score(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
-
-    def odds(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
-
-
-def cli_game(name: str) -> CliGame:
-    """The command line's adapter of the game ``name`` (``thousand.cli.games.NAME``)."""
-    return cast("CliGame", adapter(name, "cli"))
-
-
-def prose(name: str) -> str:
-    """A game's title inside a sentence: ``dice 1000``, ``poker dice``."""
-    title = game_info(name).title
-    return title[:1].lower() + title[1:]
-
-
-def help_of(name: str, key: str) -> str:
-    """The game's words for ``key`` in a help text ("" if it has none)."""
-    return cli_game(name).HELP.get(key, "")
-
-
-def other_games(feature: Feature) -> tuple[str, ...]:
-    """The games besides the default one that offer ``feature``, in registry order."""
-    return tuple(name for name in games_offering(feature) if name != DEFAULT_GAME)
-
-
-def with_others(feature: Feature, key: str) -> str:
-    """The default game's words for ``key``, then each other game's in brackets:
-    ``perfect,bold (poker_dice: optimal, chaser, greedy)``."""
-    others = "; ".join(f"{name}: {help_of(name, key)}" for name in other_games(feature))
-    default = help_of(DEFAULT_GAME, key)
-    return f"{default} ({others})" if others else default
-
-
-def examples(feature: Feature, key: str) -> str:
-    """Every game's example command lines for ``key``, default game first."""
-    return "; ".join(text for name in games_offering(feature) if (text := help_of(name, key)))
-
-
-def default_rules_help(feature: Feature) -> str:
-    """``--rules``'s default in a help text: ``classic, or russian with --game poker_dice``."""
-    default = game_info(DEFAULT_GAME).default_preset
-    others = "".join(
-        f", or {game_info(name).default_preset} with --game {name}" for name in other_games(feature)
-    )
-    return default + others
-
-
-def add_game_option(
-    parser: argparse.ArgumentParser, help: str, *, default: str | None = DEFAULT_GAME
-) -> None:
-    """``--game NAME``: every registered game a choice (an unknown one is a usage
-    error); what the chosen game does not offer the command refuses, naming it."""
-    parser.add_argument("--game", choices=game_names(), default=default, help=help)
+__all__ = ["CliGame", "cli_game"]

@@ -1,4 +1,5 @@
-"""Dice 1000 on the command line: the game's adapter (:class:`thousand.cli.games.CliGame`).
+"""Dice 1000 on the command line: the game's adapter
+(:class:`~thousand.cli.commands.adapter.CliGame`).
 
 Every command of dice 1000 has its module in :mod:`.commands` — ``play``, ``advise``,
 ``solve``, ``simulate``, ``rules``, ``score``, ``odds`` — imported
@@ -50,7 +51,8 @@ HELP: Mapping[str, str] = {
     "exact three-player table: about five minutes once)",
     "solve.json": "first_player_win, states, seconds, peak_memory_mb and more",
 }
-"""Dice 1000's words in the commands' help texts (:func:`thousand.cli.games.help_of`)."""
+"""Dice 1000's words in the commands' help texts
+(:func:`~thousand.cli.commands.adapter.help_of`)."""
 
 
 def rules_title(tr: Translator, rules: Any) -> str:

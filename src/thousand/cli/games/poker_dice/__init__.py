@@ -1,4 +1,5 @@
-"""Poker dice on the command line: the game's adapter (:class:`thousand.cli.games.CliGame`).
+"""Poker dice on the command line: the game's adapter
+(:class:`~thousand.cli.commands.adapter.CliGame`).
 
 Its commands, in :mod:`.commands` — ``play``, ``advise`` (the coach), ``solve`` (a
 sheet's solitaire), ``simulate`` — are imported only when they run; the saved game is
@@ -45,7 +46,8 @@ HELP: Mapping[str, str] = {
     "solve.game": "the sheet's best expected final total for one player (solitaire)",
     "solve.json": "game, rules, expected_total, states, seconds, peak_memory_mb, cached",
 }
-"""Poker dice's words in the commands' help texts (:func:`thousand.cli.games.help_of`)."""
+"""Poker dice's words in the commands' help texts
+(:func:`~thousand.cli.commands.adapter.help_of`)."""
 
 
 def rules_title(tr: Translator, rules: Any) -> str:
