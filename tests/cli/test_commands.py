@@ -634,7 +634,7 @@ def test_an_internal_error_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object) -> object:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr("thousand.cli.commands.score.Game", broken)
+    monkeypatch.setattr("thousand.cli.games.dice1000.commands.score.Game", broken)
     result = run("score", "1")
     assert result.status == ExitStatus.ERROR
     assert result.stderr == (

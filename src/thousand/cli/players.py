@@ -1,19 +1,19 @@
 """``--players``: the seats of a game as a person types them (``"Анна,Борис,bot:bold"``).
 
-Parsing what a person typed belongs to the command line; the table
-(:class:`~thousand.games.dice1000.table.Session`) takes the :class:`Seat` values.
+Parsing what a person typed belongs to the command line; a game's table takes the
+:class:`Seat` values. The game's computer levels and most players come from its
+:class:`~thousand.games.interface.GameInfo`, the levels' names from its command-line
+adapter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Sequence
 
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator
 from thousand.core.players import Seat
-from thousand.games.dice1000.bots import BOT_LEVELS
-from thousand.games.dice1000.game import MAX_PLAYERS
-from thousand.games.dice1000.words import bot_level
+from thousand.games.interface import GameInfo
 
 LevelName = Callable[[Translator, str], str]
 """A computer level's name in the player's language (``bold`` → «смелый»)."""
@@ -25,33 +25,30 @@ class PlayersError(ThousandError):
     """A ``--players`` list the game cannot seat (the message is in the player's language)."""
 
 
-def default_seats(tr: Translator) -> list[Seat]:
-    """With no ``--players``: you against two computer players."""
-    you = tr.gettext("You")
-    return parse_players(f"{you},bot:balanced,bot:bold", tr)
-
-
-def parse_players(
-    text: str,
-    tr: Translator,
-    *,
-    levels: Collection[str] = BOT_LEVELS,
-    level_name: LevelName = bot_level,
+def default_seats(
+    tr: Translator, info: GameInfo, opponents: Sequence[str], level_name: LevelName
 ) -> list[Seat]:
+    """With no ``--players``: you against computer players of the levels ``opponents``."""
+    text = ",".join([tr.gettext("You"), *(BOT_PREFIX + level for level in opponents)])
+    return parse_players(text, tr, info, level_name)
+
+
+def parse_players(text: str, tr: Translator, info: GameInfo, level_name: LevelName) -> list[Seat]:
     """Seats from ``"Анна,Борис,bot:bold"``: names in turn order, ``bot:LEVEL`` a computer.
 
     ``bot:LEVEL:NAME`` names a computer player; otherwise it is named after its level
     (``Bold``, ``Bold 2`` …). Raises :class:`PlayersError` for an unknown level, an empty
-    or repeated name, or more than eight players. ``levels`` and ``level_name`` are the
-    game's computer players (dice 1000's by default).
+    or repeated name, or more players than the game (``info``) seats; ``level_name``
+    names the game's computer levels.
     """
+    levels = info.levels
     entries = [entry.strip() for entry in text.split(",")]
     if not text.strip() or any(not entry for entry in entries):
         raise PlayersError(tr.gettext("--players: a player name is empty"))
-    if len(entries) > MAX_PLAYERS:
+    if len(entries) > info.max_players:
         raise PlayersError(
             tr.gettext("--players: a game has 1 to {most} players, got {count}").format(
-                most=MAX_PLAYERS, count=len(entries)
+                most=info.max_players, count=len(entries)
             )
         )
     seats: list[Seat] = []

@@ -9,9 +9,10 @@ a file; ``THOUSAND_DATA_DIR`` overrides the folder (tests, portable installs).
 Writing is atomic — the record goes to a temporary file in the same folder, is flushed
 to disk, then renamed over the old one — so a crash or Ctrl-C leaves either the previous
 save or the new one, never half a file. Reading goes through the game's own replay
-(:func:`thousand.games.dice1000.record.replay`, the record's ``game`` deciding), so a
-file that is not a legal record of a game is refused with one clear line before anything
-is written to it; :func:`resume` continues a saved game of any game at its table.
+(the record's ``game`` picks the game's command-line adapter, :mod:`thousand.cli.games`,
+which replays it), so a file that is not a legal
+record of a game is refused with one clear line before anything is written to it;
+:func:`resume` continues a saved game of any game at its table.
 """
 
 from __future__ import annotations
@@ -28,19 +29,13 @@ from typing import Any, Generic, TypeVar
 
 import platformdirs
 
+from thousand.core.dice import DiceSource
 from thousand.core.errors import RecordError, SaveError, ThousandError
 from thousand.core.files import parse_json, read_text
 from thousand.core.players import seat_levels
 from thousand.core.records import SaveRecord, dump_record
 from thousand.core.table import TableOptions
-from thousand.games import game_of_record
-from thousand.games.dice1000.config import Rules
-from thousand.games.dice1000.dice import DiceSource
-from thousand.games.dice1000.record import Replay, replay
-from thousand.games.dice1000.table import Session
-from thousand.games.poker_dice import record as poker_record
-from thousand.games.poker_dice import table as poker_table
-from thousand.games.poker_dice.config import Rules as PokerRules
+from thousand.games import DEFAULT_GAME, adapter, game_info, game_of_record
 
 PROGRAM = "thousand play"
 """The front-end's name in the ``meta`` of the records it writes."""
@@ -140,10 +135,18 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class Saved(ABC, Generic[S]):
     """A record read from disk and replayed, of a game whose table is ``S``: its data
-    (to continue it) and, in each game's subclass, its replay."""
+    (to continue it) and its replay. Each game's command-line adapter has its subclass
+    (:meth:`thousand.cli.commands.adapter.CliGame.load_saved`)."""
 
     path: Path
     data: dict[str, Any]
+    replay: Any
+    """The game's replay of the record (``GameModule.replay``)."""
+
+    @property
+    def game(self) -> str:
+        """The name of the game the record is of."""
+        return game_of_record(self.data)
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -154,49 +157,41 @@ class Saved(ABC, Generic[S]):
     def session(self, table: TableOptions) -> S:
         """The game's table where the record stops (see :func:`resume`)."""
 
-
-@dataclass(frozen=True, slots=True)
-class SavedGame(Saved[Session]):
-    """A saved game of dice 1000."""
-
-    replay: Replay
-
-    def session(self, table: TableOptions) -> Session:
-        return Session.resume(self.data, self.replay, **table)
+    @abstractmethod
+    def listing(self) -> GameListing:
+        """The game as a line of ``thousand games``."""
 
 
-@dataclass(frozen=True, slots=True)
-class SavedPokerGame(Saved[poker_table.Session]):
-    """A saved game of poker dice."""
-
-    replay: poker_record.Replay
-
-    def session(self, table: TableOptions) -> poker_table.Session:
-        return poker_table.Session.resume(self.data, **table)
-
-
-def load_game(path: Path | str) -> SavedGame:
-    """Read and fully check a saved game; raise a one-line :class:`ThousandError` if bad.
+def load_game(path: Path | str, game: str = DEFAULT_GAME) -> Saved[Any]:
+    """Read and fully check a saved game of ``game``; raise a one-line
+    :class:`ThousandError` if bad.
 
     A missing or unreadable file, text that is not JSON, JSON that is not a record of
     this game, and a record the rules refuse all fail here, before the caller writes.
     """
     saved = load_any_game(path)
-    if isinstance(saved, SavedPokerGame):
-        raise RecordError(f"{path}: a saved game of poker dice, not of dice 1000")
+    if saved.game != game:
+        raise RecordError(f"{path}: a saved game of {prose(saved.game)}, not of {prose(game)}")
     return saved
 
 
-def load_any_game(path: Path | str) -> SavedGame | SavedPokerGame:
+def prose(name: str) -> str:
+    """A game's title inside a sentence: ``dice 1000``, ``poker dice`` (messages and help
+    texts name games this way, from the registry)."""
+    title = game_info(name).title
+    return title[:1].lower() + title[1:]
+
+
+def load_any_game(path: Path | str) -> Saved[Any]:
     """Read and fully check a saved game of any game the program plays (its ``game``)."""
     shown = str(path)
     data = parse_json(read_text(shown), shown)
     if not isinstance(data, dict) or "format" not in data or "turns" not in data:
         raise RecordError(f"{shown}: not a saved game (no record in it)")
     try:
-        if game_of_record(data) == poker_record.GAME:
-            return SavedPokerGame(Path(path), data, poker_record.replay(data))
-        return SavedGame(Path(path), data, replay(data))
+        # The game's command-line adapter reads its own records (CliGame.load_saved).
+        loaded: Saved[Any] = adapter(game_of_record(data), "cli").load_saved(Path(path), data)
+        return loaded
     except RecordError as exc:
         raise RecordError(f"{shown}: {exc}") from None
 
@@ -225,15 +220,16 @@ class GameListing:
     players: tuple[str, ...]
     bots: tuple[str | None, ...]
     """Per player: the computer level, or None for a person."""
-    rules: Rules | PokerRules | None
-    """The rules the game is played under (None for an unreadable file); the type of
-    the rules tells the game."""
+    rules: object
+    """The rules the game is played under, the game's own (None for an unreadable file)."""
     turns: int
     winner: str | None
     to_move: str | None
     updated: str | None
     error: str | None = None
     """Why the file could not be read as a game (then the other fields are empty)."""
+    game: str | None = None
+    """The game's name (None for an unreadable file)."""
 
 
 def _modified(path: Path) -> float:
@@ -261,41 +257,20 @@ def list_games(directory: Path | None = None) -> list[GameListing]:
         except ThousandError as exc:
             listings.append(GameListing(path, (), (), None, 0, None, None, None, str(exc)))
             continue
-        if isinstance(game, SavedPokerGame):
-            listings.append(_poker_listing(game))
-            continue
-        state = game.replay.state
-        players = [sheet.name for sheet in state.players]
-        updated = game.meta.get("updated")
-        listings.append(
-            GameListing(
-                path=path,
-                players=tuple(players),
-                bots=seat_levels(game.meta, players),
-                rules=state.game.rules,
-                turns=len(game.replay.turns),
-                winner=None if state.winner is None else state.players[state.winner].name,
-                to_move=state.to_move,
-                updated=updated if isinstance(updated, str) else None,
-            )
-        )
+        listings.append(game.listing())
     return listings
 
 
-def _poker_listing(game: SavedPokerGame) -> GameListing:
-    """A saved game of poker dice as a line of ``thousand games`` (a shared win names
-    every winner)."""
-    position = game.replay.position
-    players = [sheet.name for sheet in position.players]
-    updated = game.meta.get("updated")
-    winners = game.replay.winner_names
+def listing_of(saved: Saved[Any], players: list[str], **fields: Any) -> GameListing:
+    """A saved game's line of ``thousand games``: its file, players and computer levels,
+    when it was saved, and ``fields`` (``rules``, ``turns``, ``winner``, ``to_move``),
+    which are the game's own to say."""
+    updated = saved.meta.get("updated")
     return GameListing(
-        path=game.path,
+        path=saved.path,
         players=tuple(players),
-        bots=seat_levels(game.meta, players),
-        rules=position.rules,
-        turns=len(game.replay.turns),
-        winner=", ".join(winners) if winners else None,
-        to_move=position.to_move,
+        bots=seat_levels(saved.meta, players),
         updated=updated if isinstance(updated, str) else None,
+        game=saved.game,
+        **fields,
     )

@@ -30,6 +30,7 @@ from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Literal, TypeAlias, cast
 
 from thousand.core.errors import RecordError, ThousandError
+from thousand.core.i18n import Translator, translator
 from thousand.core.records import DEFAULT_GAME as DEFAULT_GAME  # part of the registry's API
 
 if TYPE_CHECKING:
@@ -79,14 +80,22 @@ def games_offering(feature: Feature) -> tuple[str, ...]:
     return tuple(name for name in GAMES if game_info(name).offers(feature))
 
 
-def require(name: str, feature: Feature, what: str) -> GameInfo:
+def require(name: str, feature: Feature, what: str, tr: Translator | None = None) -> GameInfo:
     """The game ``name``, checked to offer ``feature``; else one line naming the game and
-    what was asked (``what``: ``thousand solve``), and the games that do offer it."""
+    what was asked (``what``: ``thousand solve``), and the games that do offer it — in
+    ``tr``'s language where the command speaks the player's (``thousand play``)."""
     info = game_info(name)
     if not info.offers(feature):
+        words = tr or translator("en")
         others = games_offering(feature)
-        offered = f" (it is offered for: {', '.join(others)})" if others else ""
-        raise UnsupportedError(f"{what}: the game {name} does not offer it{offered}")
+        message = words.gettext("{what}: the game {game} does not offer it").format(
+            what=what, game=name
+        )
+        if others:
+            message += words.gettext(" (it is offered for: {games})").format(
+                games=", ".join(others)
+            )
+        raise UnsupportedError(message)
     return info
 
 

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from tests.tui.dice1000.support import session_of
 from tests.tui.support import drive, press, until
-from thousand.cli.commands.play import Sitting
+from thousand.cli.games.dice1000.commands.play import Sitting
 from thousand.cli.storage import DATA_DIR_ENV, games_dir, load_game, resume
 from thousand.core.i18n import translator
 from thousand.games.dice1000 import replay

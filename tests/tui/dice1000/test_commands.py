@@ -16,8 +16,8 @@ import pytest
 
 from tests.tui.dice1000.support import session_of
 from tests.tui.support import run_tui
-from thousand.cli.commands import play
 from thousand.cli.commands.base import Env
+from thousand.cli.games.dice1000.commands import play
 from thousand.cli.storage import load_game
 from thousand.games.dice1000 import RandomDice, replay
 from thousand.games.dice1000.solver.strategy import Strategy

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.tui.support import run_tui
+from thousand.cli.games.poker_dice.saved import SavedPokerGame
 from thousand.cli.main import main as thousand
-from thousand.cli.storage import SavedPokerGame, load_any_game, load_game
+from thousand.cli.storage import load_any_game, load_game
 from thousand.core.errors import RecordError
 from thousand.games.poker_dice.record import replay
 
@@ -82,7 +83,7 @@ POKER = ["--game", "poker_dice"]
             "unknown computer player level 'bold' (known: greedy, chaser, optimal)",
         ),
         ([*POKER, "--rules", "classic"], "unknown preset 'classic'"),
-        ([*POKER, "--table"], "--table: real dice at a real table are for dice 1000 only"),
+        ([*POKER, "--table"], "thousand play --table: the game poker_dice does not offer it"),
         (["--game", "chess"], "invalid choice: 'chess'"),
         (["--players", "bot:greedy"], "unknown computer player level 'greedy'"),
     ],

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from tests.tui.poker_dice.support import BOX_KEY, poker_app, poker_session
 from tests.tui.support import drive, press, until
-from thousand.cli.commands.poker_play import PokerSitting
+from thousand.cli.games.poker_dice.commands.play import PokerSitting
 from thousand.cli.main import main
 from thousand.cli.storage import DATA_DIR_ENV, games_dir
 from thousand.core.dice import RandomDice

@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 
 from tests.tui.poker_dice.support import BOX_KEY, poker_app, poker_session
 from tests.tui.support import drive, press, saved_and_resumed, until
-from thousand.cli.storage import SavedPokerGame, load_any_game, resume
+from thousand.cli.games.poker_dice.saved import SavedPokerGame
+from thousand.cli.storage import load_any_game, resume
 from thousand.core.dice import ScriptedDice
 from thousand.core.i18n import translator
 from thousand.core.players import Seat

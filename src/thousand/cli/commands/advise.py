@@ -1,28 +1,18 @@
-"""``thousand advise RECORD``: the winning chance of each legal action where a record ends.
+"""``thousand advise RECORD``: the best actions where a record ends, by its game's advisor.
 
-The record is replayed through the engine; the position it ends in is looked up in the
-solved strategy of its rules (solved and cached on first use, see ``thousand solve``:
-seconds for the classic rules, minutes for rules where scores can fall — there the
-values are those of value iteration, to its stated tolerance). The strategy is exact
-for two players; with three or more the mover plays a duel against the leading opponent,
-and the output says that its figures are then an approximation. A record of poker dice
-gets the coach (:mod:`thousand.cli.commands.poker_advise`).
+The record's ``game`` picks the game (a game the program does not know, or one without
+an advisor, is refused in one line naming it); the game's command-line adapter
+(:func:`~thousand.cli.commands.adapter.cli_game`) replays the record and advises the player to move.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from thousand.cli.commands import poker_advise
+from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
-from thousand.core.errors import ThousandError
-from thousand.core.i18n import Translator, translator
-from thousand.games import game_of_record
-from thousand.games.dice1000.record import replay
-from thousand.games.dice1000.state import GameState
-from thousand.games.dice1000.words import dice_count
+from thousand.games import game_of_record, require
 
 
 def register(subparsers: Subparsers) -> None:
@@ -40,54 +30,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.games.dice1000.solver.seats import load_or_solve_seated  # noqa: PLC0415
-
     record = read_record(args.file, env)
-    # A game the program does not know: one line naming the known ones.
-    if game_of_record(record) == "poker_dice":
-        return poker_advise.run_poker_dice(args, env, record)
-    result = replay(record)
-    state = result.state
-    if state.is_over:
-        raise ThousandError(f"{args.file}: the game is over, there is nothing to advise")
-    strategy = load_or_solve_seated(state.game, len(state.players))
-    values = strategy.action_values(state)
-    best = strategy.decide(state)
-    data: dict[str, Any] = {
-        "player": state.to_move,
-        "score": state.player.score,
-        "turn_total": state.turn_total,
-        "dice_left": state.dice_left,
-        "actions": [
-            {"action": str(action), "win_chance": chance} for action, chance in values.items()
-        ],
-        "best": str(best),
-        "exact": strategy.exact_for(state),
-    }
-    if args.json:
-        env.print_json(data)
-        return ExitStatus.OK
-    english = translator("en")
-    env.print(heading(english, state))
-    for action, chance in values.items():
-        mark = "  ← best" if action == best else ""
-        env.print(f"  {action!s:<6} wins {chance:.2%}{mark}")
-    if not strategy.exact_for(state):
-        env.print(
-            english.gettext(
-                "An approximation at this table: played as a duel with the leading "
-                "opponent (exact for two players, and for three where scores only grow)."
-            )
-        )
-    return ExitStatus.OK
-
-
-def heading(tr: Translator, state: GameState) -> str:
-    """``To move: Anna, score 120, turn total 15, 3 dice in hand`` — the name first and
-    never the subject of a verb, since a person playing ``thousand play`` is "You"."""
-    return tr.gettext("To move: {name}, score {score}, turn total {total}, {dice} in hand").format(
-        name=state.to_move,
-        score=state.player.score,
-        total=state.turn_total,
-        dice=dice_count(tr, state.dice_left),
-    )
+    game = game_of_record(record)  # a game the program does not know: one line
+    require(game, "advise", "thousand advise")
+    return cli_game(game).advise(args, env, record)

@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TextIO, TypeAlias
 
 from rich.console import Console
 
-from thousand.games.dice1000.presets import DEFAULT_PRESET
+from thousand.games import DEFAULT_GAME, game_info
 
 
 class ExitStatus(IntEnum):
@@ -85,13 +85,14 @@ Registrar = Callable[[Subparsers], None]
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
-    """``--rules PRESET|FILE``, the same everywhere a command needs rules."""
+    """``--rules PRESET|FILE``, the same everywhere a command needs rules (the default
+    game's default preset unless given)."""
+    default = game_info(DEFAULT_GAME).default_preset
     parser.add_argument(
         "--rules",
         metavar="PRESET|FILE",
-        default=DEFAULT_PRESET,
-        help=f"a preset name or a TOML/JSON rules file (default: {DEFAULT_PRESET}; "
-        "see 'thousand rules')",
+        default=default,
+        help=f"a preset name or a TOML/JSON rules file (default: {default}; see 'thousand rules')",
     )
 
 

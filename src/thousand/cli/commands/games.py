@@ -23,12 +23,10 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
 from thousand.cli.storage import GameListing, games_dir, list_games
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
-from thousand.games.dice1000.config import Rules
-from thousand.games.dice1000.words import player_label, rules_title
-from thousand.games.poker_dice import words as poker_words
 
 
 def register(subparsers: Subparsers) -> None:
@@ -108,22 +106,17 @@ def print_blocks(console: Console, headings: Sequence[str], rows: Sequence[Seque
 
 
 def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, str]:
-    """The cells of one saved game."""
+    """The cells of one saved game (its players and rules in its game's words)."""
     name = listing.path.name
-    if listing.error is not None:
-        return (name, "", "", "", "", tr.gettext("unreadable: {error}").format(error=listing.error))
-    dice1000 = listing.rules is None or isinstance(listing.rules, Rules)
-    label = player_label if dice1000 else poker_words.player_label
+    if listing.error is not None or listing.game is None:
+        error = listing.error or ""
+        return (name, "", "", "", "", tr.gettext("unreadable: {error}").format(error=error))
+    game = cli_game(listing.game)
     players = ", ".join(
-        label(tr, player, level)
+        game.player_label(tr, player, level)
         for player, level in zip(listing.players, listing.bots, strict=True)
     )
-    if listing.rules is None:
-        rules = ""
-    elif isinstance(listing.rules, Rules):
-        rules = rules_title(tr, listing.rules)
-    else:
-        rules = tr.gettext("Poker dice") + " · " + poker_words.rules_title(tr, listing.rules)
+    rules = "" if listing.rules is None else game.rules_title(tr, listing.rules)
     if listing.winner is not None:
         status = tr.gettext("winner: {name}").format(name=listing.winner)
     else:

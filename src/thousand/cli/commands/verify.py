@@ -24,7 +24,7 @@ from thousand.cli.commands.replay import read_record
 from thousand.core.dice import Dice
 from thousand.core.errors import one_line
 from thousand.core.fairdice import Mismatch, Verification
-from thousand.games import GAMES, game_of_record
+from thousand.games import GAMES, game_of_record, require
 
 SHOWN_HEX = 16
 """How many hexadecimal digits of a seed or commitment a line shows (then ``…``)."""
@@ -48,6 +48,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     data = read_record(args.record, env)
     game = game_of_record(data)  # a game the program does not know: the usual one line
+    require(game, "verify", "thousand verify")
     result = verify_record(game, data)
     if args.json:
         env.print_json(result.to_json_data())

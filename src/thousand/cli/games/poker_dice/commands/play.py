@@ -1,14 +1,14 @@
 """``thousand play --game poker_dice``: a game of poker dice in the terminal, saved after
 every turn.
 
-Not a command of its own: the poker dice half of :mod:`thousand.cli.commands.play`,
-which parses the options and hands over here when the game is poker dice (``--game
+The generic command (:mod:`thousand.cli.commands.play`) parses and checks the options
+every game shares and hands over here when the game is poker dice (``--game
 poker_dice``, or ``--resume`` of a saved game of poker dice). Everything works as for
-dice 1000: the options are checked before anything is written (one line, exit status
+every game: the options are checked before anything is written (one line, exit status
 2); the game is saved after every turn to a new file in the games folder or to
-``--save``; ``--resume`` continues it; with a terminal the game opens full screen
-(:mod:`thousand.tui.poker`), N playing again at the same table; without one, a game of
-computer players only is played through, its score sheet printed and its record
+``--save``; ``--resume`` continues it; with a terminal the game opens full screen (the
+terminal's adapter of the game), N playing again at the same table; without one, a game
+of computer players only is played through, its score sheet printed and its record
 written.
 
 An ``optimal`` computer player of a sheet game plays the solved strategy of the rules:
@@ -20,25 +20,24 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from thousand.cli.commands.base import Env, ExitStatus
 from thousand.cli.commands.sitting import Sitting, resume_game, start_game
 from thousand.cli.commands.unattended import play_unattended as play_through
-from thousand.cli.players import PlayersError, parse_players
-from thousand.cli.storage import SavedPokerGame, saved_to
+from thousand.cli.games.poker_dice import BOTS_ONLY, DEFAULT_OPPONENTS
+from thousand.cli.players import default_seats, parse_players
+from thousand.cli.storage import Saved, saved_to
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, default_language, translator
 from thousand.core.players import Seat
-from thousand.games.poker_dice import NAME
-from thousand.games.poker_dice.bots import BOT_LEVELS, OptimalBot
+from thousand.games.poker_dice import INFO, NAME
+from thousand.games.poker_dice.bots import OptimalBot
 from thousand.games.poker_dice.presets import DEFAULT_PRESET, load_rules
 from thousand.games.poker_dice.record import replay
 from thousand.games.poker_dice.sheet import render
 from thousand.games.poker_dice.table import Session
 from thousand.games.poker_dice.words import level_name
-
-DEFAULT_OPPONENT = "chaser"
-"""With no ``--players``: you against one computer player of this level."""
 
 MAX_TURNS = 10_000
 """An unattended game stops after this many turns (a ranking game's play-offs are
@@ -46,17 +45,12 @@ the only way a game can go on; a sheet game has 15 turns a player), or after
 :data:`~thousand.cli.commands.unattended.MAX_SECONDS`."""
 
 
-def default_seats(tr: Translator) -> list[Seat]:
-    """With no ``--players``: you against one computer player."""
-    return poker_seats(f"{tr.gettext('You')},bot:{DEFAULT_OPPONENT}", tr)
-
-
 def poker_seats(text: str, tr: Translator) -> list[Seat]:
     """``--players`` with poker dice's computer levels."""
-    return parse_players(text, tr, levels=BOT_LEVELS, level_name=level_name)
+    return parse_players(text, tr, INFO, level_name)
 
 
-def run(args: argparse.Namespace, env: Env, saved: SavedPokerGame | None) -> ExitStatus:
+def run(args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitStatus:
     """Play (or continue, ``saved``) a game of poker dice; see the module docstring."""
     session, tr, path = prepare(args, saved)
     sitting = PokerSitting(tr, seed=args.seed)
@@ -64,18 +58,16 @@ def run(args: argparse.Namespace, env: Env, saved: SavedPokerGame | None) -> Exi
     return sitting.play(env, fast=args.fast)
 
 
-def prepare(
-    args: argparse.Namespace, saved: SavedPokerGame | None
-) -> tuple[Session, Translator, Path]:
+def prepare(args: argparse.Namespace, saved: Saved[Any] | None) -> tuple[Session, Translator, Path]:
     """Check every option and build the session; raise a one-line :class:`ThousandError`."""
     tr = translator(args.lang or default_language())
-    if getattr(args, "table", False):
-        raise PlayersError(
-            tr.gettext("--table: real dice at a real table are for dice 1000 only so far")
-        )
     if saved is not None:
         return resume_game(args, saved)
-    seats = poker_seats(args.players, tr) if args.players is not None else default_seats(tr)
+    seats = (
+        poker_seats(args.players, tr)
+        if args.players is not None
+        else default_seats(tr, INFO, DEFAULT_OPPONENTS, level_name)
+    )
     rules = load_rules(args.rules or DEFAULT_PRESET)
     return start_game(args, tr, lambda table: Session.new(rules, seats, seed=args.seed, **table))
 
@@ -110,7 +102,7 @@ class PokerSitting(Sitting[Session]):
     """The games of one ``thousand play --game poker_dice``
     (:class:`thousand.cli.sitting.Sitting`)."""
 
-    bots_only = "bot:chaser,bot:greedy"
+    bots_only = BOTS_ONLY
 
     def start_next(
         self, finished: Session, seats: list[Seat], path: Path, seed: int | None
@@ -136,7 +128,7 @@ class PokerSitting(Sitting[Session]):
         status: int | None = (
             adapter(NAME, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
         )
-        return status  # the adapter is found by name, so its type is not known here
+        return status
 
     def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
         return play_unattended(session, self.tr, env, path)

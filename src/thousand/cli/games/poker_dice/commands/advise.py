@@ -15,6 +15,7 @@ from typing import Any
 from thousand.cli.commands.base import Env, ExitStatus
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import translator
+from thousand.games.poker_dice import NAME
 from thousand.games.poker_dice.actions import Action, Stop, Throw, Write
 from thousand.games.poker_dice.coach import Coaching, coach
 from thousand.games.poker_dice.config import Rules
@@ -26,7 +27,8 @@ SHOWN = 12
 """Options the text lists (``--json`` lists them all)."""
 
 
-def run_poker_dice(args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
+def run(args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
+    """Coach the player to move where ``record`` (parsed, of poker dice) ends."""
     position = replay(record).position
     if position.over:
         raise ThousandError(f"{args.file}: the game is over, there is nothing to advise")
@@ -36,7 +38,7 @@ def run_poker_dice(args: argparse.Namespace, env: Env, record: Any) -> ExitStatu
     if args.json:
         env.print_json(
             {
-                "game": "poker_dice",
+                "game": NAME,
                 "player": position.to_move,
                 "dice": list(position.dice),
                 "throws_left": position.throws_left,
