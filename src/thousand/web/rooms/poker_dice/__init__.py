@@ -1,7 +1,8 @@
 """Poker dice's web adapter (:func:`thousand.games.adapter`, ``"web"``): its room and view.
 
-The same names as every game's adapter (see :mod:`thousand.web.rooms.dice1000`): ``ROOM``,
-``shared_view`` and ``seat_view``.
+The names every game's adapter exports (:mod:`thousand.web.tables` reads them): ``ROOM``,
+the room type, and the two parts of its view, ``shared_view`` and ``seat_view``
+(:class:`~thousand.web.rooms.view_frame.GameViews`).
 """
 
 from __future__ import annotations
