@@ -3,7 +3,7 @@
 * The replays: the tests replay records hundreds of times a game (every state a client
   sees is held against the record at that moment); building a :class:`Game` costs about
   20 ms (its score table), so the replays share one per rule set, as the server's rooms do
-  (:func:`thousand.web.room.game_of`).
+  (:func:`thousand.web.rooms.dice1000.room.game_of`).
 * The browser: Debian's Chromium driven by Playwright, for the modules that ask for the
   ``browser`` or ``browsing`` fixtures (each starts its own server). Without
   /usr/bin/chromium they are skipped, except under ``CI=true``, where .ci/run installs it.
@@ -34,7 +34,7 @@ from tests.services import (
 from thousand.games.dice1000 import record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import Game
-from thousand.web.room import game_of
+from thousand.web.rooms.dice1000.room import game_of
 
 from .browser_support import CHROMIUM, LAUNCH_ARGS, TIMEOUT_MS, Browsing
 

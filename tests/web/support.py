@@ -32,7 +32,9 @@ from starlette.testclient import WebSocketTestSession
 from starlette.types import Message
 
 from thousand.games.dice1000.record import replay
-from thousand.web.server import Hub, LiveRoom, Settings, create_app
+from thousand.web.hub import Hub
+from thousand.web.live import LiveRoom
+from thousand.web.server import Settings, create_app
 
 T = TypeVar("T")
 

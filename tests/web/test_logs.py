@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from thousand.web.logs import REDACTED, LogFormat, configure_logging, redact
-from thousand.web.room import new_token
+from thousand.web.rooms.base import new_token
 
 TOKEN = new_token()
 

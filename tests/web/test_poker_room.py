@@ -4,7 +4,7 @@ rematches and a restart. Every state a client receives is held against the recor
 its ``players``, ``turns``, ``winner``, ``winners`` and ``to_move`` are ``thousand replay
 --json`` of the record at that moment.
 
-The dice are the server's, from a seed the tests fix (``thousand.web.room.new_seed``), so
+The dice are the server's, from a seed the tests fix (``thousand.web.rooms.base.new_seed``), so
 each throw can be predicted with the published derivation under the game's name.
 """
 
@@ -60,7 +60,7 @@ def known_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bytes]]:
         given.append(value)
         return value
 
-    monkeypatch.setattr("thousand.web.room.new_seed", seed)
+    monkeypatch.setattr("thousand.web.rooms.base.new_seed", seed)
     yield given
 
 

@@ -11,8 +11,9 @@ import pytest
 
 from thousand.games.dice1000.record import replay
 from thousand.web.protocol import CreateRoom, ProtocolError
-from thousand.web.room import STAND_IN, Room, hash_token
-from thousand.web.views import record_view
+from thousand.web.rooms.base import hash_token
+from thousand.web.rooms.dice1000.room import STAND_IN, Room
+from thousand.web.rooms.dice1000.view import record_view
 
 
 def _room(**body: Any) -> tuple[Room, str]:

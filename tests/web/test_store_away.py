@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from tests.web.support import connect, create_room, join_room, new_app, running, settle
-from thousand.web.server import Hub
+from thousand.web.hub import Hub
 from thousand.web.store import AsyncStore, Store, StoreError
 
 

@@ -19,9 +19,10 @@ from typing import Any, cast
 from sqlalchemy import update
 
 from thousand.web.cluster import Cluster, LocalCluster
+from thousand.web.hub import Hub
 from thousand.web.protocol import CreateRoom
-from thousand.web.room import BaseRoom
-from thousand.web.server import Hub, Settings
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.settings import Settings
 from thousand.web.store import AsyncStore, Store, rooms
 
 

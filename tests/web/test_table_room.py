@@ -12,8 +12,10 @@ from thousand.core.i18n import translator
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.words import refusal
 from thousand.web.protocol import CreateRoom, ProtocolError
-from thousand.web.room import Room, SeatState
-from thousand.web.views import game_view, record_view
+from thousand.web.rooms.base import SeatState
+from thousand.web.rooms.dice1000.room import Room
+from thousand.web.rooms.dice1000.view import record_view
+from thousand.web.tables import game_view
 
 HOUSE = {"preset": "classic", "target": 300, "barrels": [], "entry_threshold": 50}
 

@@ -1,5 +1,5 @@
 """What a connection sees: the game's fields are ``thousand replay --json`` of its record
-at every moment, built without replaying (:func:`thousand.web.views.record_view`)."""
+at every moment, built without replaying (:func:`thousand.web.rooms.dice1000.view.record_view`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from thousand.games.dice1000.presets import rules_from_spec
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.state import Phase
 from thousand.games.dice1000.table import Seat, Session
-from thousand.web.views import record_view
+from thousand.web.rooms.dice1000.view import record_view
 
 NAMES = ("Anna", "Boris", "Vera")
 

@@ -11,7 +11,7 @@ hear of it at once and keeps each room's computer players and clock in one proce
   numbers cross Redis: never a dice seed or a token hash, and a message forged on Redis
   can at most make a process read the database again. Pub/sub is at most once, so a process that
   may have missed news (Redis away, a new subscription) checks the rooms it holds against
-  the database (:meth:`Hub.resync <thousand.web.server.Hub.resync>`).
+  the database (:meth:`Hub.resync <thousand.web.hub.Hub.resync>`).
 - **leases**: a room's driver (its computers, its clock) runs in the process holding the
   room's lease, a Redis key with a time to live that its holder renews. A process killed
   with SIGKILL renews nothing; its leases run out and other processes take them. Two

@@ -20,7 +20,7 @@ arguments, the exception's text, the stack and the extra fields lose
 - the credentials of an ``Authorization`` header, whatever quotes the header came in;
 - any bare run of 32 or more URL-safe characters with a capital letter or a digit in
   it, which is what :func:`secrets.token_urlsafe` makes (a seat token is 32 of them,
-  ``thousand.web.room.new_token``). A snake_case name that long has neither, so
+  ``thousand.web.rooms.base.new_token``). A snake_case name that long has neither, so
   tracebacks keep their function names; a hex digest or a UUID is redacted too, which
   costs nothing.
 """

@@ -1,6 +1,6 @@
 """The routes of the people who run the server: ``GET /metrics`` and ``GET /api/ready``.
 
-``/api/health`` (in :mod:`thousand.web.server`) is liveness: the process answers, so a
+``/api/health`` (in :mod:`thousand.web.routes`) is liveness: the process answers, so a
 supervisor has no reason to restart it. ``/api/ready`` is readiness: what this process
 needs to serve a room (the database, Redis) answers now, so a proxy or an orchestrator
 may send it clients. A process that is alive but not ready is left running and sent no

@@ -26,15 +26,14 @@ from pydantic import (
 
 from thousand.core.errors import IllegalActionError, InputFileError, one_line
 from thousand.core.files import check_data
+from thousand.games import DEFAULT_GAME, games_offering
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
-LEVELS = ("cautious", "balanced", "bold", "perfect")
-"""The computer levels a seat of dice 1000 may have (PROTOCOL.md); each game has its own,
-checked by its room (:attr:`thousand.web.room.BaseRoom.LEVELS`)."""
-
-GAMES = ("dice1000", "poker_dice")
-"""The games a room may host (PROTOCOL.md's ``game``)."""
+GAMES = games_offering("online")
+"""The games a room may host (PROTOCOL.md's ``game``): the registry's that offer online
+play. The computer levels a seat may have are each game's, checked by its room
+(:attr:`thousand.web.rooms.base.BaseRoom.LEVELS`)."""
 
 MAX_SEATS = 8
 MAX_BODY_BYTES = 64 * 1024
@@ -102,9 +101,9 @@ class Options(_Strict):
 
 class CreateRoom(_Strict):
     name: StrictStr
-    game: StrictStr = "dice1000"
-    """The room's game (the server's addition to PROTOCOL.md's body): ``dice1000`` or
-    ``poker_dice``."""
+    game: StrictStr = DEFAULT_GAME
+    """The room's game (the server's addition to PROTOCOL.md's body): one of
+    :data:`GAMES`, the registry's default game when left out."""
     rules: StrictStr | dict[str, Any] | None = None
     """A preset name, a preset plus overrides, or ``{"file": TEXT}``; None: the game's
     default preset."""

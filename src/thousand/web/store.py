@@ -1,7 +1,7 @@
 """Rooms in a database: one row per room, written whole after every accepted change.
 
-A room's row holds :meth:`Room.to_doc <thousand.web.room.Room.to_doc>` as JSON — the
-rules, seats (token hashes only), options, the current game's record and its secret
+A room's row holds :meth:`BaseRoom.to_doc <thousand.web.rooms.base.BaseRoom.to_doc>`
+as JSON — the rules, seats (token hashes only), options, the current game's record and its secret
 seed — with ``seq`` beside it. Writing the whole document keeps the promise simple to
 keep: the row is the room as its clients last saw it, and there is no log to replay
 or to get out of step. A game's record is a few kilobytes, so a write costs what a

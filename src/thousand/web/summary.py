@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from thousand.games import DEFAULT_GAME
 from thousand.web.cluster import Presence
-from thousand.web.room import BaseRoom, SeatState
+from thousand.web.rooms.base import BaseRoom, SeatState
 
 
 def connected_seats(seats: Sequence[SeatState], held: Iterable[int]) -> list[bool]:
@@ -44,7 +45,7 @@ def doc_summary(doc: Mapping[str, Any], presence: Sequence[Presence]) -> dict[st
     held = set[int]().union(*(each.seats for each in presence))
     return _summary(
         room_id=doc["id"],
-        game=doc.get("game", "dice1000"),
+        game=doc.get("game", DEFAULT_GAME),
         rules=doc["rules"],
         status=doc["status"],
         seats=seats,

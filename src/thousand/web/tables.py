@@ -1,62 +1,62 @@
-"""The games a room can host, found by name: each game's room type and its view.
+"""The games a room can host, found by name through the registry: each game's room type
+and view.
 
-A room's game is chosen when it is created (``"game"`` of ``POST /api/rooms``, dice 1000
-by default) and stored in its document; everything the server does with a room goes
-through :class:`~thousand.web.room.BaseRoom`, except making one, bringing one back and
-drawing its game for a connection, which need the game's own types and are here.
+A room's game is chosen when it is created (``"game"`` of ``POST /api/rooms``, the
+registry's default game when left out) and stored in its document; everything the server
+does with a room goes through :class:`~thousand.web.rooms.base.BaseRoom`, except making
+one, bringing one back and drawing its game for a connection, which need the game's own
+types: those come from the game's web adapter (:func:`thousand.games.adapter`,
+``thousand.web.rooms.NAME``), which exports ``ROOM`` (its room type) and the two parts of
+its view (``shared_view``, ``seat_view``). The games offered are the registry's that
+offer ``online`` (:func:`thousand.games.games_offering`); this module keeps no list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+import functools
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any, cast
 
 from thousand.core.i18n import Translator
-from thousand.games import game_info
-from thousand.web.poker_room import PokerRoom
-from thousand.web.poker_views import game_view as poker_view
+from thousand.games import DEFAULT_GAME, adapter, game_info, games_offering
 from thousand.web.protocol import CreateRoom, ProtocolError
-from thousand.web.room import BaseRoom, Room
-from thousand.web.views import game_view as dice_view
-
-View = Callable[[Any, int | None, Translator, Sequence[bool], Any], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Table:
-    """A game as the server hosts it: its room type and the view of its game."""
-
-    room: type[BaseRoom]
-    view: View
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.view_frame import GameViews
+from thousand.web.rooms.view_frame import game_view as framed_view
 
 
-TABLES: Mapping[str, Table] = {
-    "dice1000": Table(Room, dice_view),
-    "poker_dice": Table(PokerRoom, poker_view),
-}
+@functools.cache
+def _hosted() -> frozenset[str]:
+    """The games rooms may host (asked of the registry once)."""
+    return frozenset(games_offering("online"))
 
 
-def _table(game: object) -> Table:
-    table = TABLES.get(game) if isinstance(game, str) else None
-    if table is None:
+def _adapter(game: object) -> ModuleType:
+    """The web adapter of ``game``, a game rooms may host (else 422 naming it)."""
+    if not isinstance(game, str) or game not in _hosted():
         raise ProtocolError("invalid", f"game: unknown game {game!r}", 422)
-    return table
+    return adapter(game, "web")
+
+
+def room_type(game: object) -> type[BaseRoom]:
+    """The room type of ``game`` (422 for a game no room can host)."""
+    return cast("type[BaseRoom]", _adapter(game).ROOM)
 
 
 def new_room(body: CreateRoom) -> tuple[BaseRoom, str]:
     """A room of the body's game, and its creator's token (422 naming what is wrong)."""
-    return _table(body.game).room.create(body)
+    return room_type(body.game).create(body)
 
 
 def room_from_doc(doc: Mapping[str, Any]) -> BaseRoom:
-    """A stored room brought back (a document without ``game`` is dice 1000's)."""
-    return _table(doc.get("game", "dice1000")).room.from_doc(doc)
+    """A stored room brought back (a document without ``game`` is the default game's)."""
+    return room_type(doc.get("game", DEFAULT_GAME)).from_doc(doc)
 
 
 def presets_of(game: str, tr: Translator) -> dict[str, Any]:
     """What ``GET /api/presets?game=GAME`` answers (422 for an unknown game)."""
-    return _table(game).room.catalog(tr)
+    return room_type(game).catalog(tr)
 
 
 def games_of(tr: Translator) -> dict[str, Any]:
@@ -65,7 +65,7 @@ def games_of(tr: Translator) -> dict[str, Any]:
     presets with their rules, the computer levels) in ``tr``'s language — so that the page
     keeps no list of games, presets or rules of its own."""
     listed = []
-    for name in TABLES:
+    for name in games_offering("online"):
         info = game_info(name)
         listed.append(
             {
@@ -77,7 +77,7 @@ def games_of(tr: Translator) -> dict[str, Any]:
                 "chance": info.chance,
                 "default_preset": info.default_preset,
                 "features": sorted(info.features),
-                **_table(name).room.catalog(tr),
+                **room_type(name).catalog(tr),
             }
         )
     return {"games": listed}
@@ -88,7 +88,9 @@ def game_view(
     seat: int | None,
     tr: Translator,
     connected: Sequence[bool],
-    advice: Any = None,
+    advice: dict[Any, float] | None = None,
 ) -> dict[str, Any]:
-    """PROTOCOL.md's GAME of ``room`` for a connection holding ``seat``."""
-    return _table(room.GAME).view(room, seat, tr, connected, advice)
+    """PROTOCOL.md's GAME of ``room`` for a connection holding ``seat``: the game's shared
+    view (built once per change) with the seat's own part laid over it."""
+    views = cast("GameViews", _adapter(room.GAME))
+    return framed_view(room, seat, tr, connected, views=views, advice=advice)

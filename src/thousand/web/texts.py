@@ -8,7 +8,8 @@ both say — ``Now playing: {name}``, ``Score sheet`` — is translated once.
 
 What the game itself says — the sheet, the standings, how a turn ended, the throw and
 stop labels, refusals, the advisor — is not here: the server writes it into each
-state in the connection's language (:mod:`thousand.games.dice1000.words`).
+state in the connection's language (each game's ``words`` module, through its view in
+``thousand.web.rooms``).
 
 Placeholders are named (``{name}``) and filled by the page after the lookup. Nothing
 here has a plural form (the page has no ``ngettext``): counts stand after a colon

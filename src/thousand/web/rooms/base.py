@@ -1,7 +1,8 @@
-"""A room: a table with seats, options and the game in play — plain code, no sockets.
+"""A room of any game: a table with seats, options and the game in play — plain code, no
+sockets.
 
-The server (:mod:`.server`) owns the rooms and calls into them under a lock per room;
-everything here is synchronous and deterministic given the seeds, so the protocol's
+The server (:mod:`thousand.web.hub`) owns the rooms and calls into them under a lock per
+room; everything here is synchronous and deterministic given the seeds, so the protocol's
 promises can be tested without a network:
 
 * every change of the room goes through one method (:meth:`BaseRoom.act`,
@@ -11,22 +12,24 @@ promises can be tested without a network:
   and adds one to :attr:`BaseRoom.seq`;
 * :meth:`BaseRoom.to_doc` is everything a restarted server needs to bring the room back
   exactly as its clients last saw it (``from_doc``); the seats' tokens are kept only as
-  SHA-256 hashes, and the dice seed stays in the document, never in the record, until
-  the game is over.
+  SHA-256 hashes, and the seed of the game's chance stays in the document, never in the
+  record, until the game is over.
 
 What every room does alike — seats, tokens, the order in which an action is checked,
 the clock, the computer playing for a seat, rematches, the record, storing — is
 :class:`BaseRoom`, which reads the game in play through what every game's session has
 (:class:`thousand.core.table.TableSession`: whose move it is, the computer players, the
-record). The game itself is behind a small interface each game's room fills in (the
-methods marked "the game's part" below): its rules, presets and computer levels, starting
-and resuming a session, carrying out an action, the stand-in computer and what is stored
-of the game in play besides its record.
-:class:`Room` is dice 1000's (a :class:`~thousand.games.dice1000.table.Session`, which
-checks every action with the engine and writes the record);
-:mod:`thousand.web.poker_room` is poker dice's, and :mod:`thousand.web.tables` finds a
-room's type by its game's name. Decisions taken where PROTOCOL.md is silent are in the
-docstrings of the methods that take them.
+record) and through the game's interface found by name
+(:func:`thousand.games.load_game`: what a seat may see of a position, ``observe``, and
+of a record in play, ``shown_record``). The game itself is behind a small interface each
+game's room fills in (the methods marked "the game's part" below): its rules, presets and
+computer levels, starting and resuming a session, carrying out an action, the stand-in
+computer, what is stored of the game in play besides its record, and what must be made
+before a computer or the advisor can decide (:class:`Preparation`, :class:`Advice`).
+Each game's room is in its web adapter, ``thousand.web.rooms.NAME``
+(:func:`thousand.games.adapter`); :mod:`thousand.web.tables` finds a room's type by its
+game's name. Decisions taken where PROTOCOL.md is silent are in the docstrings of the
+methods that take them.
 """
 
 from __future__ import annotations
@@ -38,36 +41,14 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, TypeVar, cast
 
+from thousand.core.chance import SEED_BYTES, commitment
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
-from thousand.core.fairdice import SEED_BYTES, commitment
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import Translator, translator
 from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
 from thousand.core.table import Recorder, TableSession
 from thousand.games import load_game
-from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
-from thousand.games.dice1000.bots import make_bot
-from thousand.games.dice1000.config import Rules
-from thousand.games.dice1000.dice import ScriptedDice
-from thousand.games.dice1000.fairdice import SeededDice
-from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.presets import (
-    PRESET_NAMES,
-    load_preset,
-    rules_from_spec,
-    rules_to_spec,
-)
-from thousand.games.dice1000.record import replay
-from thousand.games.dice1000.state import Phase
-from thousand.games.dice1000.table import Session
-from thousand.games.dice1000.words import (
-    bot_level,
-    preset_description,
-    refusal,
-    rules_title,
-    solving,
-)
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 
 T = TypeVar("T")
@@ -77,10 +58,10 @@ Session_ = TableSession[Any, Any, Any, Any, Any]
 Policy = Callable[[Any], Any]
 """A computer player: the move it makes in a position of its game."""
 
+Progress = Callable[[str], None]
+"""Where a long preparation (a solve) reports its progress lines."""
+
 PROGRAM = "thousand serve"
-GAME = "dice1000"
-STAND_IN = "balanced"
-"""The level that plays for a person whose time ran out in dice 1000 (the issue's choice)."""
 
 
 def new_token() -> str:
@@ -99,7 +80,10 @@ def new_room_id() -> str:
 
 
 def new_seed() -> bytes:
-    """A game's secret dice seed: 256 bits from :mod:`secrets` (a test may script it)."""
+    """A game's secret seed of chance: 256 bits from :mod:`secrets` (a test may script it).
+
+    Every game's chance comes from it (:mod:`thousand.core.chance`): the dice games' throws
+    today, a card game's shuffles from the same seed."""
     return secrets.token_bytes(SEED_BYTES)
 
 
@@ -159,27 +143,6 @@ def checked_rules(spec: object, preset: str, parse: Callable[[object], T]) -> T:
         raise ProtocolError("invalid", f"rules: {exc}", 422) from None
 
 
-def rules_of(spec: object) -> tuple[Game, str | dict[str, Any]]:
-    """The rules of a dice-1000 room from ``rules`` (:func:`checked_rules`)."""
-    rules = checked_rules(spec, "classic", rules_from_spec)
-    return game_of(rules), rules_to_spec(rules)
-
-
-_GAMES: dict[str, Game] = {}
-
-
-def game_of(rules: Rules) -> Game:
-    """One :class:`Game` per rule set for all rooms: a game's scoring tables take tens of
-    milliseconds and a few hundred kilobytes to build, and never change."""
-    key = rules.canonical()
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) > 256:
-            _GAMES.clear()
-        game = _GAMES[key] = Game(rules)
-    return game
-
-
 def illegal(exc: IllegalActionError) -> ProtocolError:
     """The engine's refusal as the protocol's ``illegal``, keeping it to be translated."""
     error = ProtocolError("illegal", str(exc), rule=exc.rule)
@@ -210,6 +173,33 @@ class ActionFields:
     places: list[int] | None = None
 
 
+@dataclass(frozen=True)
+class Preparation:
+    """What must be made once before a computer or the advisor can decide (a strategy to
+    solve): the server runs it off its event loop, once for every room that needs the
+    same, and tells the room's clients meanwhile (:meth:`BaseRoom.solving_note`)."""
+
+    key: str
+    """Shared by the rooms that need the same preparation (the rules, the players)."""
+    make: Callable[[Progress], object]
+    """The preparation itself, run in a worker thread with a progress callback."""
+    at_hand: Callable[[], bool] | None = None
+    """Run in a worker thread first: True when there is nothing to make after all (the
+    files are already there); None: make it."""
+    announce: bool = True
+    """Tell the clients as it starts (False: with its first progress line)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advisor's question about the position at a room's ``seq``: what to prepare
+    first, then the values of the actions open to the mover (a call the server runs off
+    its event loop). The values reach the game's view, which words them."""
+
+    values: Callable[[], dict[Any, float]]
+    preparation: Preparation | None = None
+
+
 def record_language(record: Mapping[str, Any]) -> str:
     """The language a stored record's game is played in (``meta.language``)."""
     meta = record.get("meta") or {}
@@ -233,7 +223,7 @@ class BaseRoom:
 
     id: str
     game: Any
-    """The game's rules as its engine holds them (dice 1000: a shared :class:`Game`)."""
+    """The game's rules as its engine holds them."""
     rules: str | dict[str, Any]
     options: Options
     seats: list[SeatState]
@@ -243,7 +233,10 @@ class BaseRoom:
     number: int = 1
     """The game's number in the room: 1, then one more with every rematch."""
     seed: bytes = b""
-    """The secret dice seed of the current game (its commitment is public)."""
+    """The secret seed of the current game's chance (:mod:`thousand.core.chance`): the
+    dice throws of the dice games; a card game shuffles from the same seed. Its commitment
+    is public from the first state; PROTOCOL.md and the records name the two
+    ``dice_seed`` and ``dice_commitment`` whatever the game's chance."""
     deadline: datetime | None = None
     rematch: set[int] = field(default_factory=set)
     finished_record: dict[str, Any] | None = None
@@ -251,7 +244,9 @@ class BaseRoom:
     session: Session_ | None = None
     """The game in play: the game's table session (None until every seat is taken)."""
     view_cache: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
-    """What the game's view built for the current ``seq`` (not stored)."""
+    """The shared part of the game's view (what every connection of one language sees
+    alike, built from the spectator's observation) for the current ``seq``; each seat's
+    own part is added per connection (:mod:`thousand.web.rooms.view_frame`). Not stored."""
     _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
     """The computers playing for people whose time ran out, by seat (not stored)."""
@@ -327,14 +322,19 @@ class BaseRoom:
         """Why the engine refused an action, in ``tr``'s language."""
         raise NotImplementedError
 
-    def preparation(self) -> tuple[str, Callable[[Callable[[str], None]], object]] | None:
+    def preparation(self) -> Preparation | None:
         """What must be made once before the computer to move can decide (a strategy to
-        solve), as a key shared by the rooms that need the same and a call the server runs
-        off its event loop with a progress callback; None when nothing is needed."""
+        solve); None when nothing is needed."""
+        return None
+
+    def advice(self) -> Advice | None:
+        """The advisor's question about the position in play (rooms whose ``advisor``
+        option is on ask it for the person to move); None: nothing to advise here (no
+        advisor for the game, or nobody to beat)."""
         return None
 
     def solving_note(self, tr: Translator) -> str:
-        """What clients are told while :meth:`preparation`'s call runs."""
+        """What clients are told while a :class:`Preparation` runs."""
         raise NotImplementedError
 
     # -- what the lobby offers -----------------------------------------------------
@@ -478,7 +478,17 @@ class BaseRoom:
 
     @property
     def dice_commitment(self) -> str:
+        """The public commitment to :attr:`seed` (PROTOCOL.md keeps the name
+        ``dice_commitment`` for every game's chance)."""
         return commitment(self.seed)
+
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` (None: a spectator) knows of the position in play: the game's
+        ``observe`` (:class:`thousand.games.interface.GameModule`), the only position a
+        view or a computer player of that seat is given. The session holds the referee's
+        whole position."""
+        assert self.session is not None
+        return load_game(self.GAME).observe(self.session.now, seat)
 
     @property
     def mover(self) -> int | None:
@@ -556,10 +566,10 @@ class BaseRoom:
 
     def computer_decision(self) -> Callable[[], Any]:
         """The decision of the computer to move, as a call the server runs off its event
-        loop (it sees only a snapshot of the position); its result goes to
+        loop (it sees only a snapshot of its seat's observation); its result goes to
         :meth:`bot_step`."""
         assert self.session is not None
-        policy, position = self.computer_policy(), self.session.now
+        policy, position = self.computer_policy(), self.observation(self.mover)
         return lambda: policy(position)
 
     def bot_step(self, move: Any) -> None:
@@ -655,12 +665,16 @@ class BaseRoom:
             record.meta = {}
         return record.meta
 
-    def public_record(self) -> dict[str, Any] | None:
-        """The record as clients get it: while the game is on, without the computer
-        players' own random seed (their tie-breaks could be foreseen with it)."""
+    def public_record(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The record as a client holding ``seat`` (None: anyone else) gets it: while the
+        game is on, what the game shows that seat of it (its ``shown_record``) and without
+        the computer players' own random seed (their tie-breaks could be foreseen with
+        it); once it is over, the whole record."""
         record = self.record()
-        if record is not None and self.status != "over" and "meta" in record:
-            record["meta"] = {k: v for k, v in record["meta"].items() if k != "seed"}
+        if record is not None and self.status != "over":
+            record = load_game(self.GAME).shown_record(record, seat)
+            if "meta" in record:
+                record["meta"] = {k: v for k, v in record["meta"].items() if k != "seed"}
         return record
 
     # -- storing -------------------------------------------------------------------------
@@ -707,164 +721,3 @@ class BaseRoom:
         if record is not None:
             room.session = room._resume(record, doc)
         return room
-
-
-@dataclass
-class Room(BaseRoom):
-    """A room of dice 1000: the game is a :class:`Session` of the dice-1000 table."""
-
-    GAME: ClassVar[str] = GAME
-    LEVELS: ClassVar[tuple[str, ...]] = ("cautious", "balanced", "bold", "perfect")
-    STAND_IN: ClassVar[str] = STAND_IN
-    DEFAULT_RULES: ClassVar[str] = "classic"
-    PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
-
-    game: Game
-    session: Session | None = None
-    undo_seat: int | None = None
-    """Table dice: the seat that entered the last throw, while it may take it back."""
-
-    @classmethod
-    def rules_of(cls, spec: object) -> tuple[Game, str | dict[str, Any]]:
-        return rules_of(spec)
-
-    @classmethod
-    def level_name(cls, tr: Translator, level: str) -> str:
-        return bot_level(tr, level)
-
-    @classmethod
-    def preset_title(cls, tr: Translator, name: str) -> str:
-        return rules_title(tr, load_preset(name))
-
-    @classmethod
-    def preset_description(cls, tr: Translator, name: str) -> str:
-        return preset_description(tr, name)
-
-    def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
-        return refusal(tr, error)
-
-    def solving_note(self, tr: Translator) -> str:
-        return solving(tr, self.game.rules)
-
-    def _new_session(self, seats: list[Seat]) -> Session:
-        return Session.new(
-            self.game,
-            seats,
-            language=self.options.language,
-            program=PROGRAM,
-            dice=SeededDice(self.seed),
-            table_dice=self.options.dice == "table",
-        )
-
-    def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
-        if sent.action == "undo" and self.options.dice == "table":
-            self.undo(seat)
-            return
-        faces = sent.dice if sent.dice is not None else sent.keep
-        move = self._action(sent.action, faces)
-        self.seats[mover].auto = False
-        self._apply(move, entered=faces if sent.action == "dice" else None)
-        self.undo_seat = seat if sent.action == "dice" else None
-
-    def may_undo(self, seat: int | None) -> bool:
-        """``seat`` entered the last throw and nobody has decided anything since."""
-        return (
-            seat is not None
-            and seat == self.undo_seat
-            and self.session is not None
-            and self.session.undo_point is not None
-            and self.status == "playing"
-        )
-
-    def undo(self, seat: int) -> None:
-        """Table dice: take back a mistyped throw (see ``Session.undo_entry``)."""
-        if not self.may_undo(seat):
-            raise ProtocolError(
-                "illegal",
-                "only the last throw entered, before anything else, can be taken back",
-                rule="undo",
-            )
-        assert self.session is not None
-        self.session.undo_entry()
-        self._memo.clear()  # the sheet of finished turns may have lost one
-        self.undo_seat = None
-        self.seq += 1
-        self._set_deadline()
-
-    def _action(self, action: str, dice: list[int] | None) -> Action:
-        table = self.options.dice == "table"
-        if action == "throw" and not table:
-            return THROW
-        if action == "stop":
-            return STOP
-        if action == "keep":
-            if dice is None:
-                raise ProtocolError("bad_message", "dice: field is missing (the dice to keep)")
-            return SetAside(tuple(sorted(dice)))
-        if action == "dice" and table:
-            if dice is None:
-                raise ProtocolError("bad_message", "dice: field is missing (the faces that fell)")
-            return THROW
-        if action in {"throw", "dice"}:
-            wanted = "dice" if table else "throw"
-            raise ProtocolError(
-                "illegal",
-                f"this room's dice are {self.options.dice} dice: the action is {wanted!r}",
-                rule="dice",
-            )
-        raise ProtocolError("bad_message", f"action: unknown action {action[:32]!r}")
-
-    def _apply(self, move: Action, entered: list[int] | None = None) -> None:
-        """Through the engine's checked path; refusals change nothing."""
-        session = self.session
-        assert session is not None
-        try:
-            if entered is not None:
-                session.enter_throw(entered)
-            else:
-                session.act(move)
-        except IllegalActionError as exc:
-            raise illegal(exc) from None
-        self._changed()
-
-    def _stand_in(self) -> Policy:
-        return make_bot(self.STAND_IN, secrets.randbits(32))
-
-    def _game_doc(self) -> dict[str, Any]:
-        session = self.session
-        return {"awaiting_keep": session is not None and session.state.phase is Phase.SET_ASIDE}
-
-    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> Session:
-        """A throw whose scoring dice were still being chosen (``choose_dice``) is written
-        in the record as if every scoring die were set aside; ``awaiting_keep`` says it
-        was not, and the throw is replayed onto the position before it so the choice is
-        open again, as the clients last saw it."""
-        return _resume(record, self.seed, bool(doc.get("awaiting_keep")), self.game)
-
-
-def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool, game: Game) -> Session:
-    last: list[int] | None = None
-    data = dict(record)
-    if awaiting_keep:
-        turns = [dict(turn) for turn in data["turns"]]
-        rolls = list(turns[-1]["rolls"])
-        last = rolls.pop()
-        if rolls:
-            turns[-1]["rolls"] = rolls
-        else:
-            turns.pop()
-        data["turns"] = turns
-    replayed = replay(data, game)
-    thrown = sum(len(turn.throws) for turn in replayed.turns)
-    session = Session.resume(
-        data,
-        replayed,
-        language=record_language(data),
-        program=PROGRAM,
-        dice=SeededDice(seed, thrown),
-    )
-    if last is not None:
-        session.dice = ScriptedDice([last])
-        session.act(THROW)
-        session.dice = SeededDice(seed, thrown + 1)
-    return session

@@ -1,8 +1,11 @@
 """What one connection may see of a poker dice room: PROTOCOL.md's GAME for ``poker_dice``.
 
 Poker dice hides nothing from anyone at the table (the dice to come are nobody's), so
-seats and spectators see the same game and differ only in ``you``, ``legal`` and
-``refusals``; the dice seed is shown once the game is over, tokens never.
+the game's ``observe`` gives seats and spectators the same position, and they differ only
+in ``you``, ``legal`` and ``refusals``. The view goes through ``observe`` all the same: the
+part every connection sees alike (:func:`shared_view`) from the spectator's observation, a
+seat's own part (:func:`seat_view`) from that seat's. The seed is shown once the game is
+over, tokens never.
 
 ``players``, ``turns``, ``winner``, ``winners`` and ``to_move`` are exactly
 ``thousand replay --json`` of the room's record at that moment (POKER_DICE.md §4): the
@@ -31,7 +34,7 @@ and hands are ids: the page words them (``static/poker.js``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.i18n import Translator
@@ -39,6 +42,7 @@ from thousand.games.poker_dice.actions import THROW, Stop, Throw, Write
 from thousand.games.poker_dice.record import Replay, replay
 from thousand.games.poker_dice.scoring import HAND_KINDS, UPPER
 from thousand.games.poker_dice.sheet import ranking_rows, sheet_rows
+from thousand.games.poker_dice.state import Position
 from thousand.games.poker_dice.table import Session, TurnEnd
 from thousand.games.poker_dice.words import (
     box_name,
@@ -48,8 +52,8 @@ from thousand.games.poker_dice.words import (
     rules_title,
     written,
 )
-from thousand.web.poker_room import PokerRoom
-from thousand.web.view_frame import built_once, clock, frame, seat_fields, seed_if_over, waiting
+from thousand.web.rooms.poker_dice.room import PokerRoom
+from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over, waiting
 
 
 def replayed(room: PokerRoom, session: Session) -> Replay:
@@ -57,9 +61,8 @@ def replayed(room: PokerRoom, session: Session) -> Replay:
     return room.memo(("replay", room.number, room.seq), lambda: replay(session.record.to_data()))
 
 
-def _showing(session: Session) -> dict[str, Any] | None:
+def _showing(session: Session, position: Position) -> dict[str, Any] | None:
     """The dice on the table, in the places they lie (see the module docstring)."""
-    position = session.position
     if not session.shown:
         return None
     in_turn = position.throws > 0 and not position.over
@@ -80,10 +83,9 @@ def _showing(session: Session) -> dict[str, Any] | None:
     }
 
 
-def _last(session: Session) -> dict[str, Any] | None:
+def _last(session: Session, position: Position) -> dict[str, Any] | None:
     """How the last turn ended, until the next turn's first throw."""
     end = session.last_end
-    position = session.position
     if end is None or (position.throws > 0 and not position.over):
         return None
     return {
@@ -106,7 +108,8 @@ def _blank_player(name: str) -> dict[str, Any]:
 
 
 def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
-    """The part of GAME that every connection of ``tr``'s language sees alike."""
+    """The part of GAME that every connection of ``tr``'s language sees alike: built from
+    the spectator's observation."""
     session = room.session
     rules = room.game
     base: dict[str, Any] = {
@@ -131,7 +134,7 @@ def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> d
             contenders=[],
         )
         return base
-    position = session.position
+    position: Position = room.observation(None)
     replay_now = replayed(room, session)
     base.update(replay_now.to_json_data())
     for index, player in enumerate(base["players"]):
@@ -142,26 +145,27 @@ def shared_view(room: PokerRoom, tr: Translator, connected: Sequence[bool]) -> d
     base.update(
         boxes=names,
         upper=[box for box in names if box in UPPER],
-        showing=_showing(session),
+        showing=_showing(session, position),
         scores_now=(
             {box: position.points_for(box) for box in position.writable_boxes()} if moving else {}
         ),
-        last=_last(session),
+        last=_last(session, position),
         round=position.round,
         contenders=list(position.contenders),
         **clock(room),
         **seed_if_over(room),
     )
-    base["view"] = {**base["view"], **_words(room, session, replay_now, tr)}
+    base["view"] = {**base["view"], **_words(room, session, position, replay_now, tr)}
     return base
 
 
-def _words(room: PokerRoom, session: Session, replay_now: Replay, tr: Translator) -> dict[str, Any]:
+def _words(
+    room: PokerRoom, session: Session, position: Position, replay_now: Replay, tr: Translator
+) -> dict[str, Any]:
     """What the game says to people, in ``tr``'s words: the sheet as the paper has it
     (:mod:`thousand.games.poker_dice.sheet`: ✓, —, real minus signs), the boxes' and
     hands' names, how the last turn ended and who won."""
     rules = room.game
-    position = session.position
     names = [sheet.name for sheet in position.players]
     if position.is_ranking:
         rows = [
@@ -194,8 +198,7 @@ def _turn_end(tr: Translator, room: PokerRoom, names: list[str], end: TurnEnd) -
     return []
 
 
-def _legal(room: PokerRoom, session: Session) -> list[str | dict[str, Any]]:
-    position = session.position
+def _legal(position: Position) -> list[str | dict[str, Any]]:
     legal: list[str | dict[str, Any]] = []
     actions = position.legal_actions()
     if any(isinstance(action, Throw) for action in actions):
@@ -208,9 +211,8 @@ def _legal(room: PokerRoom, session: Session) -> list[str | dict[str, Any]]:
     return legal
 
 
-def _refusals(room: PokerRoom, session: Session, tr: Translator) -> dict[str, str]:
+def _refusals(room: PokerRoom, position: Position, tr: Translator) -> dict[str, str]:
     """Why a throw (or a write) is not open now, in one line each."""
-    position = session.position
     reasons: dict[str, str] = {}
     throw = position.refusal(Throw(position.dice[:1]) if position.throws else THROW)
     if throw is not None:
@@ -222,20 +224,18 @@ def _refusals(room: PokerRoom, session: Session, tr: Translator) -> dict[str, st
     return reasons
 
 
-def game_view(
+def seat_view(
     room: PokerRoom,
     seat: int | None,
     tr: Translator,
-    connected: Sequence[bool],
-    advice: Mapping[Any, float] | None = None,
+    shared: dict[str, Any],
+    advice: dict[Any, float] | None = None,
 ) -> dict[str, Any]:
-    """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator); what
-    every connection of one language sees alike is built once per change."""
-    del advice  # no advisor for poker dice
-    view = built_once(room, tr, connected, shared_view)
-    session = room.session
-    if session is None or room.acts_for(seat) is None:
-        return view
-    view["legal"] = _legal(room, session)
-    view["refusals"] = _refusals(room, session, tr)
-    return view
+    """What GAME holds for a connection holding ``seat`` alone, over the ``shared`` part:
+    ``legal`` and ``refusals``, from the observation of the seat whose move it enters."""
+    del shared, advice  # no advisor for poker dice
+    acting = room.acts_for(seat)
+    if room.session is None or acting is None:
+        return {}
+    position: Position = room.observation(acting)
+    return {"legal": _legal(position), "refusals": _refusals(room, position, tr)}

@@ -1,4 +1,5 @@
-"""A room of poker dice (POKER_DICE.md): the game's part of :class:`~.room.BaseRoom`.
+"""A room of poker dice (POKER_DICE.md): the game's part of
+:class:`~thousand.web.rooms.base.BaseRoom`.
 
 The game is a :class:`thousand.games.poker_dice.table.Session`: every decision goes
 through the engine's checked path, a throw is followed at once by the dice of the room's
@@ -28,7 +29,7 @@ Decisions where PROTOCOL.md is silent, for poker dice rooms:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -54,10 +55,11 @@ from thousand.games.poker_dice.words import (
     rules_title,
 )
 from thousand.web.protocol import Options, ProtocolError
-from thousand.web.room import (
+from thousand.web.rooms.base import (
     PROGRAM,
     ActionFields,
     BaseRoom,
+    Preparation,
     checked_rules,
     illegal,
     record_language,
@@ -124,7 +126,7 @@ class PokerRoom(BaseRoom):
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error, self.game)
 
-    def preparation(self) -> tuple[str, Callable[[Callable[[str], None]], object]] | None:
+    def preparation(self) -> Preparation | None:
         """An ``optimal`` computer of a sheet game reads the solver's strategy of the
         rules: solved once (seconds) and cached, before its first decision."""
         mover = self.mover
@@ -137,7 +139,9 @@ class PokerRoom(BaseRoom):
         if cache_path(self.game).exists():
             return None
         rules = self.game
-        return f"{NAME}:{rules.canonical()}", lambda progress: load_or_solve(rules, progress)
+        return Preparation(
+            f"{NAME}:{rules.canonical()}", lambda progress: load_or_solve(rules, progress)
+        )
 
     def solving_note(self, tr: Translator) -> str:
         return tr.gettext(SOLVING).format(rules=rules_title(tr, self.game))

@@ -1,25 +1,63 @@
 """What every game's GAME view (PROTOCOL.md) holds alike, whatever the game draws inside.
 
-Each game's view (:mod:`.views`, :mod:`.poker_views`) builds its own ``players``,
-``turns`` and words; around them every game's state carries the same frame: the game's
-name and number, the dice commitment (the seed once the game is over), each player's
-seat, the clock and whether a computer is thinking. The part of a view every connection
-of one language sees alike is built once per change of the room (:func:`built_once`);
-only ``legal``, ``refusals`` (and dice 1000's advice) are a seat's own.
+Each game's view (in its web adapter, ``thousand.web.rooms.NAME``) builds its own
+``players``, ``turns`` and words; around them every game's state carries the same frame:
+the game's name and number, the commitment to the seed of its chance (the seed once the
+game is over), each player's seat, the clock and whether a computer is thinking.
+
+A view comes in two parts (:func:`game_view`): the part every connection of one language
+sees alike, built from the spectator's observation (the game's ``observe(position,
+None)``) once per change of the room and kept on it (:func:`built_once`); and a seat's own
+part, built from that seat's observation for each connection (``legal``, ``refusals``,
+an advice, whatever a game hides from the others), laid over a copy of the first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from thousand.core.i18n import Translator
-from thousand.web.room import BaseRoom
+from thousand.web.rooms.base import BaseRoom
 
 RoomT = TypeVar("RoomT", bound=BaseRoom)
 
+
+class GameViews(Protocol):
+    """The two parts of a game's view, as its web adapter exports them."""
+
+    def shared_view(
+        self, room: Any, tr: Translator, connected: Sequence[bool], /
+    ) -> dict[str, Any]: ...
+
+    def seat_view(
+        self,
+        room: Any,
+        seat: int | None,
+        tr: Translator,
+        shared: dict[str, Any],
+        advice: dict[Any, float] | None,
+        /,
+    ) -> dict[str, Any]: ...
+
+
 VIEWS_KEPT = 8
 """Shared views a room keeps for its current ``seq`` (languages × who is connected)."""
+
+
+def game_view(
+    room: BaseRoom,
+    seat: int | None,
+    tr: Translator,
+    connected: Sequence[bool],
+    *,
+    views: GameViews,
+    advice: dict[Any, float] | None = None,
+) -> dict[str, Any]:
+    """PROTOCOL.md's GAME of ``room`` for a connection holding ``seat`` (None: a
+    spectator): the shared part (built once per change) with the seat's own laid over it."""
+    shared = built_once(room, tr, connected, views.shared_view)
+    return {**shared, **views.seat_view(room, seat, tr, shared, advice)}
 
 
 def built_once(
@@ -28,15 +66,17 @@ def built_once(
     connected: Sequence[bool],
     build: Callable[[RoomT, Translator, Sequence[bool]], dict[str, Any]],
 ) -> dict[str, Any]:
-    """A copy of what ``build`` makes of the room for ``tr``'s language, built once per
-    change (kept on the room until ``seq`` moves)."""
+    """What ``build`` makes of the room for ``tr``'s language, built once per change (kept
+    on the room until ``seq`` moves: never written to). The key holds no seat: what ``build``
+    makes is the same for every connection. It holds who is connected, which the players'
+    entries show and which changes without ``seq`` moving."""
     key = (room.seq, tr.language, tuple(connected))
     cached = room.view_cache.get(key)
     if cached is None:
         if len(room.view_cache) > VIEWS_KEPT:
             room.view_cache.clear()
         cached = room.view_cache[key] = build(room, tr, connected)
-    return dict(cached)
+    return cached
 
 
 def frame(room: BaseRoom) -> dict[str, Any]:
@@ -86,5 +126,5 @@ def seat_fields(room: BaseRoom, index: int, connected: Sequence[bool]) -> dict[s
 
 
 def seed_if_over(room: BaseRoom) -> dict[str, Any]:
-    """The dice seed, shown once the game is over (its commitment was public all along)."""
+    """The seed, shown once the game is over (its commitment was public all along)."""
     return {"dice_seed": room.seed.hex()} if room.status == "over" else {}

@@ -1,8 +1,11 @@
-"""What one connection may see of a room: PROTOCOL.md's ``state`` message, in its language.
+"""What one connection may see of a dice 1000 room: PROTOCOL.md's GAME, in its language.
 
 Dice 1000 hides nothing from anyone at the table — the dice to come are not in any
-position, they are drawn when thrown — so seats and spectators see the same game; they
-differ in ``you``, ``legal``, ``refusals`` and the advisor. What is secret is the dice
+position, they are drawn when thrown — so the game's ``observe`` gives every seat and
+spectators the whole position, and they differ in ``you``, ``legal``, ``refusals``, the
+take-back of table dice and the advisor. The view goes through ``observe`` all the same:
+the part every connection sees alike (:func:`shared_view`) is built from the spectator's
+observation, a seat's own part (:func:`seat_view`) from that seat's. What is secret is the
 seed (shown once the game is over) and every token (never shown).
 
 ``players``, ``turns``, ``winner`` and ``to_move`` must equal ``thousand replay --json``
@@ -20,7 +23,7 @@ advisor's lines, the reasons a button is not open) are the terminal game's own, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.errors import IllegalActionError
@@ -41,13 +44,14 @@ from thousand.games.dice1000.words import (
     throw_summary,
     turn_end,
 )
-from thousand.web.room import Room
-from thousand.web.view_frame import built_once, clock, frame, seat_fields, seed_if_over, waiting
+from thousand.web.rooms.dice1000.room import Room
+from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over, waiting
 
 
-def record_view(session: Session) -> dict[str, Any]:
-    """``thousand replay --json`` of the session's record, without replaying it."""
-    state = session.state
+def record_view(session: Session, observed: GameState | None = None) -> dict[str, Any]:
+    """``thousand replay --json`` of the session's record, without replaying it; the
+    position as ``observed`` by a seat or a spectator (default: the session's own)."""
+    state = session.state if observed is None else observed
     turns: list[TurnSummary] = list(session.turns)
     if state.phase is Phase.SET_ASIDE:
         after, end = state.step(SetAside(state.game.score(state.pending).kept))
@@ -85,9 +89,8 @@ def _action_data(
     return item
 
 
-def _turn(session: Session, tr: Translator) -> dict[str, Any] | None:
+def _turn(session: Session, state: GameState, tr: Translator) -> dict[str, Any] | None:
     """The turn in progress, or the last finished one (``ended``) until the next throw."""
-    state = session.state
     throws = session.throws
     if not throws:
         return None
@@ -137,50 +140,49 @@ def _refusals(state: GameState, legal: Sequence[Action], tr: Translator) -> dict
     return reasons
 
 
-def game_view(
+def seat_view(
     room: Room,
     seat: int | None,
     tr: Translator,
-    connected: Sequence[bool],
-    advice: Mapping[Action, float] | None = None,
+    shared: dict[str, Any],
+    advice: dict[Any, float] | None = None,
 ) -> dict[str, Any]:
-    """PROTOCOL.md's GAME for a connection holding ``seat`` (None: a spectator).
-
-    What every connection of one language sees alike is built once per change
-    (:func:`shared_view`, kept on the room until ``seq`` moves); only ``legal``,
-    ``refusals`` and the advice are the seat's own.
-    """
-    view = built_once(room, tr, connected, shared_view)
+    """What GAME holds for a connection holding ``seat`` alone, over the ``shared`` part:
+    ``legal``, ``refusals`` and the advice, from the observation of the seat whose move the
+    connection enters (its own, or a local seat's on the keeper's device), and the
+    take-back of a throw it entered under table dice."""
     session = room.session
     undo = ["undo"] if room.may_undo(seat) else []
-    if session is None or room.acts_for(seat) is None:
-        if undo:
-            view["legal"] = undo
-        return view
-    state = session.state
+    acting = room.acts_for(seat)
+    if session is None or acting is None:
+        return {"legal": undo} if undo else {}
+    state: GameState = room.observation(acting)
     legal = state.legal_actions()
     table_dice = room.options.dice == "table"
-    view["legal"] = [_action_data(action, table_dice, state) for action in legal] + undo
-    view["refusals"] = _refusals(state, legal, tr)
+    own: dict[str, Any] = {
+        "legal": [_action_data(action, table_dice, state) for action in legal] + undo,
+        "refusals": _refusals(state, legal, tr),
+    }
     if advice:
         lines = chance_lines(tr, state, advice)
-        view["view"] = dict(view["view"])
-        view["view"]["advice"] = [
-            {
-                "action": _action_data(action, table_dice),
-                "chance": advice[action],
-                "best": best,
-                "text": text,
-            }
-            for action, (text, best) in zip(advice, lines, strict=True)
-        ]
-    return view
+        own["view"] = {
+            **shared["view"],
+            "advice": [
+                {
+                    "action": _action_data(action, table_dice),
+                    "chance": advice[action],
+                    "best": best,
+                    "text": text,
+                }
+                for action, (text, best) in zip(advice, lines, strict=True)
+            ],
+        }
+    return own
 
 
-def _rounds(room: Room, session: Session, tr: Translator) -> list[list[str]]:
+def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> list[list[str]]:
     """The sheet's cells: the finished turns' written once per turn (kept on the room),
     the turn in progress added to them on every change."""
-    state = session.state
     done = len(session.turns)
     cells = room.memo(("sheet", tr.language, done), lambda: sheet_cells(tr, state, session.turns))
     if not state.turn_total:
@@ -194,22 +196,23 @@ def _blank_player(name: str) -> dict[str, Any]:
 
 
 def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
-    """The part of GAME that every connection of ``tr``'s language sees alike."""
+    """The part of GAME that every connection of ``tr``'s language sees alike: built from
+    the spectator's observation."""
     session = room.session
     base = frame(room)
     if session is None:
         base.update(waiting(room, _blank_player), turn=None, view=None)
         return base
-    state = session.state
-    base.update(record_view(session))
+    state: GameState = room.observation(None)
+    base.update(record_view(session, state))
     for index, player in enumerate(base["players"]):
         player.update(seat_fields(room, index, connected))
-    base.update(turn=_turn(session, tr), **clock(room), **seed_if_over(room))
+    base.update(turn=_turn(session, state, tr), **clock(room), **seed_if_over(room))
     names = [sheet.name for sheet in state.players]
     last = session.throws[-1] if session.throws else None
     base["view"] = {
         "rules_title": room.memo(("title", tr.language), lambda: rules_title(tr, room.game.rules)),
-        "sheet": {"players": names, "rounds": _rounds(room, session, tr)},
+        "sheet": {"players": names, "rounds": _rounds(room, session, state, tr)},
         "standings": [standing(tr, state, index) for index in range(len(names))],
         "events": (
             turn_end(tr, state.game, names, session.last_end)

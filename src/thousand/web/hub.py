@@ -1,0 +1,485 @@
+"""The hub: every room this process holds in memory, and how a change reaches everyone.
+
+One process, one asyncio event loop. A room in memory (:class:`~thousand.web.live.LiveRoom`)
+has a lock: a change is made, written to the database and only then sent to anyone, all
+under the lock (:meth:`Hub.change`), so the order in the database is the order every
+client sees and a server killed at any moment comes back (from the database) at the last
+state a client could have seen. The database runs in its own worker thread
+(:class:`~thousand.web.store.AsyncStore`); each room has one driver task for its computers,
+clock and advisor (:mod:`.driver`).
+
+Several processes may serve the same rooms (``--db`` a shared database, ``--redis`` the
+messages between them: :mod:`thousand.web.cluster`). A write is a version check on the
+room's row: it goes through only if the row is still at the ``seq`` this process last
+stored or loaded. A process that loses the race (another process changed the room
+first) reloads the room and tries the client's action again on it, where its ``seq``
+now refuses it as ``stale`` if the client acted on the older state; so every room's
+changes take one order, the database's, whichever process made them. Drivers run where
+the room's lease is (:meth:`Cluster.may_drive <thousand.web.cluster.Cluster.may_drive>`).
+
+A module of its own because it is the one place that holds rooms: the HTTP routes
+(:mod:`.routes`), the WebSocket loop (:mod:`.sockets`) and the driver go through it.
+Tokens are never logged: this module logs rooms and seats by index only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+from thousand.core.errors import ThousandError
+from thousand.core.i18n import Translator, translator
+from thousand.web.cluster import Cluster, LocalCluster, spawn
+from thousand.web.driver import Driver
+from thousand.web.limits import AddressLimits
+from thousand.web.live import CHAT_KEPT, LiveRoom
+from thousand.web.metrics import Metrics
+from thousand.web.ops import Check, gather_checks
+from thousand.web.protocol import CreateRoom, JoinRoom, ProtocolError
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.settings import Settings
+from thousand.web.store import AsyncStore, StoreError, dump_doc
+from thousand.web.summary import doc_summary, room_summary
+from thousand.web.tables import game_view, new_room, room_from_doc
+
+log = logging.getLogger("thousand.web")
+T = TypeVar("T")
+
+CONFLICT_RETRIES = 5
+"""How often a change is tried again after another process changed the room first."""
+LOBBY_SECONDS = 1.0
+"""With other processes: how long the lobby's rooms read from the database are shown."""
+
+
+class ConflictError(Exception):
+    """Another process changed the room first; the room now holds the stored state."""
+
+
+def unavailable() -> ProtocolError:
+    """The database failed on the way: the client may try again."""
+    return ProtocolError("unavailable", "the server could not store the action: try again", 503)
+
+
+class Hub:
+    """Every room of the server; see the module docstring."""
+
+    def __init__(
+        self, settings: Settings, store: AsyncStore, cluster: Cluster | None = None
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.cluster: Cluster = LocalCluster() if cluster is None else cluster
+        self.clustered = not isinstance(self.cluster, LocalCluster)
+        self.rooms: dict[str, LiveRoom] = {}
+        self.address_limits = AddressLimits(
+            settings.http_rate or 1e9, (settings.http_rate or 1e9) * 5
+        )
+        self.driver = Driver(self)
+        self._background: set[asyncio.Task[None]] = set()
+        self.metrics = Metrics(
+            rooms=lambda: len(self.rooms),
+            connections=lambda: sum(len(live.connections) for live in self.rooms.values()),
+        )
+        self._lobby: tuple[float, list[dict[str, Any]]] = (0.0, [])
+
+    # -- rooms in and out of memory ----------------------------------------------------
+
+    async def start(self) -> None:
+        """Alone: bring back every room that was waiting or playing, and start its driver.
+        In a deployment of several processes, rooms come in as clients ask for them and as
+        their leases fall free (:meth:`sweep`)."""
+        if not self.clustered:
+            for doc in await self.store.run(self.store.store.live_rooms):
+                try:
+                    room = room_from_doc(doc)
+                except (ThousandError, KeyError, ValueError) as exc:
+                    log.error("room %s could not be restored: %s", doc.get("id"), exc)
+                    continue
+                live = self._add(room, dump_doc(doc))
+                live.chat.extend(
+                    await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT)
+                )
+            log.info("%d rooms restored", len(self.rooms))
+        await self.cluster.start(self)
+        if self.clustered:
+            spawn(self._background, self._sweep_loop(), "sweep")
+
+    def _add(self, room: BaseRoom, saved: str | None = None) -> LiveRoom:
+        text = dump_doc(room.to_doc()) if saved is None else saved
+        live = LiveRoom(room, text, room.seq)
+        live.others = self.cluster.presence(room.id)
+        self.rooms[room.id] = live
+        live.driver = asyncio.create_task(self.driver.drive(live), name=f"room {room.id}")
+        return live
+
+    async def get(self, room_id: str) -> LiveRoom:
+        """A room by id, from memory or the database; 404 when there is none. With other
+        processes, a room held here is first brought up to what is stored (a client that
+        comes here from another process must not see an older state than it saw there).
+
+        The room returned is the one held here when this returns, with no wait left
+        before the caller's next step: a room let go of meanwhile (:meth:`sweep`) is
+        looked up again, so a connection is never added to a room nobody holds.
+        """
+        while True:
+            live = self.rooms.get(room_id)
+            if live is None:
+                live = await self._load(room_id)
+            elif self.clustered:
+                await self.refresh([live])
+            if self.rooms.get(room_id) is live:
+                return live
+
+    async def _load(self, room_id: str) -> LiveRoom:
+        if len(room_id) > 64:
+            raise ProtocolError("not_found", "no such room", 404)
+        try:
+            doc = await self.store.run(self.store.store.load_room, room_id)
+        except StoreError:
+            self.metrics.store_error()
+            raise unavailable() from None
+        if doc is None:
+            raise ProtocolError("not_found", f"no room {room_id!r}", 404)
+        live = self.rooms.get(room_id)  # loaded meanwhile by another request
+        if live is None:
+            live = self._add(room_from_doc(doc), dump_doc(doc))
+            if self.clustered:
+                live.chat.extend(
+                    await self.store.run(self.store.store.recent_chat, room_id, CHAT_KEPT)
+                )
+        return live
+
+    async def stop(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        for live in self.rooms.values():
+            if live.driver is not None:
+                live.driver.cancel()
+            for connection in live.connections:
+                connection.close()
+        await self.cluster.stop()
+
+    async def checks(self) -> dict[str, str]:
+        """The readiness of this process's parts: the database, and Redis if any."""
+        parts: dict[str, Check] = {
+            "database": lambda: self.store.run(self.store.store.ping),
+        }
+        if self.clustered:
+            parts["redis"] = self.cluster.check
+        return await gather_checks(parts)
+
+    # -- other processes ---------------------------------------------------------------
+
+    async def refresh(self, rooms: Sequence[LiveRoom]) -> None:
+        """Bring these rooms up to their stored ``seq`` (news missed from other processes),
+        telling their clients of each one that moved. A room that cannot be read back is
+        left as it is and its error raised once the others are caught up (one bad room
+        must not keep every other room of the process behind)."""
+        if not rooms:
+            return
+        try:
+            seqs = await self.store.run(
+                self.store.store.room_seqs, [live.room.id for live in rooms]
+            )
+        except StoreError:
+            self.metrics.store_error()
+            raise unavailable() from None
+        failure: Exception | None = None
+        for live in rooms:
+            stored = seqs.get(live.room.id)
+            if stored is None or stored <= live.saved_seq:
+                continue
+            try:
+                async with live.lock:
+                    if stored > live.saved_seq:
+                        await self._reload(live)
+            except Exception as exc:  # this room only: every other one is still caught up
+                log.warning("room %s: not brought up to seq %d: %s", live.room.id, stored, exc)
+                failure = failure or exc
+                continue
+            self.changed(live)
+        if failure is not None:
+            raise failure
+
+    async def resync(self) -> None:
+        """Catch up on news that may have been lost (Redis came back, or pub/sub dropped
+        a message): every room held here against the database."""
+        try:
+            await self.refresh(list(self.rooms.values()))
+        except Exception as exc:  # said for each room already; the sweep goes on
+            log.warning("resync: %s", exc.__class__.__name__)
+
+    async def sweep(self) -> None:
+        """Take over the rooms in play that need driving and whose lease nobody holds
+        (their process is gone, or none has driven them yet), so their computers and
+        clocks go on; let go of the rooms nobody here watches and nothing drives, once
+        they have been so for :attr:`Settings.idle_seconds` (finished rooms, and rooms
+        their players left: they stay in the database, and whoever comes back to one
+        brings it into a process again)."""
+        stored = await self.store.run(self.store.store.driven_room_seqs)
+        free = await self.cluster.free_rooms(i for i in stored if i not in self.rooms)
+        for room_id in free:
+            if await self.cluster.may_drive(room_id):
+                try:
+                    live = await self.get(room_id)
+                except (ProtocolError, StoreError, ThousandError, KeyError, ValueError):
+                    await self.cluster.release(room_id)  # another process may take it
+                    continue
+                live.wake.set()
+        now = time.monotonic()
+        for live in list(self.rooms.values()):
+            busy = live.connections or live.lock.locked() or live.changing
+            if busy or live.room.needs_driver():
+                live.idle_since = None
+            elif live.idle_since is None:
+                live.idle_since = now
+            elif now - live.idle_since >= self.settings.idle_seconds:
+                seq = live.saved_seq
+                await self._drop(live)
+                if live.room.status != "over":  # a row from before ``driven``: no more
+                    await self.store.run(self.store.store.mark_undriven, live.room.id, seq)
+
+    async def _drop(self, live: LiveRoom) -> None:
+        if live.driver is not None:
+            live.driver.cancel()
+        self.rooms.pop(live.room.id, None)
+        await self.cluster.release(live.room.id)
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.resync_seconds)
+            try:
+                await self.resync()
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database or Redis away: next time
+                log.warning("sweep: %s", exc.__class__.__name__)
+
+    async def on_remote_state(self, room_id: str, seq: int) -> None:
+        """Another process stored a change: read the room as stored, and tell this
+        process's clients (the news says only which room and ``seq``)."""
+        live = self.rooms.get(room_id)
+        if live is None or seq <= live.saved_seq:
+            return
+        spawn(self._background, self._take_remote(live, seq), f"news {room_id}")
+
+    async def _take_remote(self, live: LiveRoom, seq: int) -> None:
+        async with live.lock:
+            if seq <= live.saved_seq:
+                return
+            try:
+                await self._reload(live)
+            except ProtocolError:  # the database is away: the resync catches up
+                return
+        self.changed(live)
+
+    async def on_remote_chat(self, room_id: str, message: dict[str, Any]) -> None:
+        live = self.rooms.get(room_id)
+        if live is not None:
+            self.send_chat(live, message)
+
+    def on_remote_presence(self, room_id: str) -> None:
+        live = self.rooms.get(room_id)
+        if live is not None:
+            live.others = self.cluster.presence(room_id)
+            self.broadcast(live)
+
+    def presence_changed(self, live: LiveRoom) -> None:
+        """A connection came or went: tell the other processes, then every client here."""
+        self.cluster.set_presence(live.room.id, live.presence())
+        self.broadcast(live)
+
+    # -- changes ---------------------------------------------------------------------
+
+    async def _reload(self, live: LiveRoom) -> None:
+        """Take the room as stored (under its lock); 503 when the database is away, the
+        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back)."""
+        try:
+            doc = await self.store.run(self.store.store.load_room, live.room.id)
+        except StoreError:
+            self.metrics.store_error()
+            raise unavailable() from None
+        if doc is None:  # never deleted; a row gone is a database restored from a backup
+            raise unavailable()
+        live.restore(dump_doc(doc))
+
+    async def commit(self, live: LiveRoom) -> None:
+        """Write the room after a change, if its row is still where this process left it.
+
+        Called by :meth:`change`, under the room's lock, before anyone hears of the
+        change. If the database fails, 503 (and :meth:`_changing` puts the room back as
+        last stored, ``live.saved``, its JSON text: a change costs one document, not a
+        copy before and after); if another process changed the room first, the room
+        becomes the stored one and :class:`ConflictError` says so (the caller tries
+        again, or gives up).
+        """
+        doc = live.room.to_doc()
+        text = dump_doc(doc)
+        try:
+            stored = await self.store.run(self.store.store.update_room, doc, text, live.saved_seq)
+        except StoreError:
+            self.metrics.store_error()
+            raise unavailable() from None
+        if not stored:
+            await self._reload(live)
+            raise ConflictError
+        live.saved = text
+        live.saved_seq = live.room.seq
+        await self.cluster.publish_state(live.room.id, live.room.seq)
+
+    async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
+        """Apply a change to the room and store it, trying again on the stored room while
+        another process wins the race; then tell every client. ``apply`` changes the
+        room it is given (or refuses, raising :class:`ProtocolError`); a room whose ``seq``
+        it left as it was is not written, but its state is sent again all the same."""
+        for _attempt in range(CONFLICT_RETRIES):
+            async with live.lock, self._changing(live):
+                seq = live.room.seq
+                result = await apply(live.room)
+                if live.room.seq == seq:  # nothing to store; the asker hears the state
+                    break
+                try:
+                    await self.commit(live)
+                except ConflictError:
+                    pass
+                else:
+                    break
+            self.changed(live)  # the clients here see the other process's change
+        else:
+            raise ProtocolError("busy", "the room is busy: try again", 409)
+        self.changed(live)
+        return result
+
+    @contextlib.asynccontextmanager
+    async def _changing(self, live: LiveRoom) -> AsyncIterator[None]:
+        """While a change is made and stored, nobody is shown the room (a state not yet
+        stored could be taken back); a change that fails half-way (refused, or the
+        database away) leaves the room as last stored."""
+        live.changing = True
+        try:
+            yield
+        except BaseException:
+            live.restore(live.saved)
+            raise
+        finally:
+            live.changing = False
+            if live.deferred:
+                live.deferred = False
+                self.broadcast(live)
+
+    def changed(self, live: LiveRoom) -> None:
+        """Tell every client of the room its new state, and wake its driver. A change may
+        move the seats (a rematch), so the other processes hear of this one's presence
+        again (only when it differs from what they heard)."""
+        self.cluster.set_presence(live.room.id, live.presence())
+        self.broadcast(live)
+        live.wake.set()
+
+    async def create(self, body: CreateRoom) -> tuple[BaseRoom, str]:
+        room, token = new_room(body)
+        doc = room.to_doc()
+        text = dump_doc(doc)
+        await self.store.run(self.store.store.create_room, doc, text)
+        live = self._add(room, text)
+        live.wake.set()
+        log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
+        return room, token
+
+    async def join(self, room_id: str, body: JoinRoom) -> tuple[int, str]:
+        live = await self.get(room_id)
+
+        async def take_seat(room: BaseRoom) -> tuple[int, str]:
+            return room.join(body.name)
+
+        return await self.change(live, take_seat)
+
+    # -- what clients see ------------------------------------------------------------
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The summaries of the rooms open to all, waiting or playing. With other
+        processes, the rooms come from the database (read at most once a second), those
+        held here as they are now."""
+
+        def listed(live: LiveRoom) -> bool:
+            return not live.room.options.private and live.room.status in {"waiting", "playing"}
+
+        if not self.clustered:
+            return [
+                room_summary(live.room, live.connected(), live.spectators())
+                for live in self.rooms.values()
+                if listed(live)
+            ]
+        read, stored = self._lobby
+        if time.monotonic() - read > LOBBY_SECONDS:
+            stored = await self.store.run(self.store.store.live_rooms)
+            self._lobby = (time.monotonic(), stored)
+        rooms = []
+        for doc in stored:
+            live = self.rooms.get(doc["id"])
+            if live is not None:
+                if listed(live):
+                    rooms.append(room_summary(live.room, live.connected(), live.spectators()))
+            elif not doc["options"].get("private"):
+                others = self.cluster.presence(doc["id"])
+                rooms.append(doc_summary(doc, others))
+        return rooms
+
+    def state_message(
+        self, live: LiveRoom, seat: int | None, tr: Translator, connected: Sequence[bool]
+    ) -> dict[str, Any]:
+        room = live.room
+        advice = None
+        if live.advice is not None and live.advice[0] == room.seq:
+            advice = live.advice[1]
+        game = game_view(room, seat, tr, connected, advice)
+        view = game.get("view")
+        if view is not None:
+            view = game["view"] = dict(view)  # the shared view is cached: never written to
+            note = None
+            if live.solving:
+                note = room.solving_note(tr)
+                if live.solve_progress:
+                    note = f"{note} {live.solve_progress}"
+            view["solving"] = note
+            mine = room.mover is not None and room.acts_for(seat) == room.mover
+            mine = mine and room.options.advisor
+            if live.advice_error is not None:
+                text, reason = live.advice_error
+                note = tr.gettext(text).format(reason=reason)
+            view["advice_note"] = note if mine else None
+        return {
+            "type": "state",
+            "seq": room.seq,
+            "room": room_summary(room, connected, live.spectators()),
+            "game": game,
+            "you": seat,
+        }
+
+    def broadcast(self, live: LiveRoom) -> None:
+        """Send the room's state to every connection, built once per seat and language
+        (while a change is being stored: once it is)."""
+        if live.changing:
+            live.deferred = True
+            return
+        connected = live.connected()
+        built: dict[tuple[int | None, str], str] = {}
+        for connection in list(live.connections):
+            seat = live.room.seat_of(connection.token_hash)
+            key = (seat, connection.language)
+            text = built.get(key)
+            if text is None:
+                message = self.state_message(live, seat, translator(connection.language), connected)
+                text = built[key] = json.dumps(message, ensure_ascii=False)
+            connection.send(text)
+
+    def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
+        live.chat.append(message)
+        encoded = json.dumps(message, ensure_ascii=False)
+        for other in list(live.connections):
+            other.send(encoded)

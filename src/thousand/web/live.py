@@ -1,0 +1,121 @@
+"""A room in the server's memory (:class:`LiveRoom`) and a client connected to it
+(:class:`Connection`).
+
+A module of its own because the hub (:mod:`.hub`), the driver of computers and clocks
+(:mod:`.driver`) and the WebSocket loop (:mod:`.sockets`) all hold these, and none of them
+should import another to get them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from thousand.core.i18n import LANGUAGES
+from thousand.web.cluster import Presence
+from thousand.web.limits import ConnectionLimits
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.summary import connected_seats
+from thousand.web.tables import room_from_doc
+
+CHAT_KEPT = 50
+"""Chat lines a connection gets when it arrives (the latest)."""
+OUTBOX = 256
+"""Messages waiting for a slow client before it is disconnected (it reconnects and
+gets the current state; nothing is lost, the room is in the database)."""
+
+
+def language_of(value: str | None) -> str:
+    """The language a client asked for, if the program speaks it; else English."""
+    return value if value in LANGUAGES else "en"
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: whose seat (by token hash), which language, its own limits."""
+
+    socket: WebSocket
+    token_hash: str | None
+    language: str
+    limits: ConnectionLimits
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client too slow to take its messages is cut off."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveRoom:
+    """A room in memory with its lock, its connections and its driver."""
+
+    room: BaseRoom
+    saved: str
+    """The room's document as last stored (JSON): what a failed write goes back to."""
+    saved_seq: int
+    """The ``seq`` of ``saved``: what the room's row must still be at for a write."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    connections: set[Connection] = field(default_factory=set)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    driver: asyncio.Task[None] | None = None
+    advice: tuple[int, dict[Any, float]] | None = None
+    """The advisor's chances for the position at ``seq`` (its first element)."""
+    advice_error: tuple[str, str] | None = None
+    """Why the advisor has no chances to show: a catalog text and the solver's reason."""
+    changing: bool = False
+    """A change is being made and stored (:meth:`~thousand.web.hub.Hub.change`): nothing is
+    shown meanwhile."""
+    deferred: bool = False
+    """Someone was to be shown the room while it changed: they are, once it is stored."""
+    solving: bool = False
+    """A preparation runs (the rules solved for a computer or the advisor)."""
+    solve_progress: str | None = None
+    """The solver's last progress line."""
+
+    others: list[Presence] = field(default_factory=list)
+    """The devices other processes hold in this room (:meth:`Cluster.presence`)."""
+    idle_since: float | None = None
+    """When :meth:`~thousand.web.hub.Hub.sweep` first found nobody connected and nothing to
+    drive (the monotonic clock); None while it is in use."""
+
+    def presence(self) -> Presence:
+        """This process's devices in the room: the seats they hold, and spectators."""
+        seats: set[int] = set()
+        spectators = 0
+        for connection in self.connections:
+            seat = self.room.seat_of(connection.token_hash)
+            if seat is None:
+                spectators += 1
+            else:
+                seats.add(seat)
+        return Presence(frozenset(seats), spectators)
+
+    def connected(self) -> list[bool]:
+        """Per seat: a device holds it, here or in another process (a ``local`` seat:
+        the keeper's device)."""
+        held = set(self.presence().seats).union(*(other.seats for other in self.others))
+        return connected_seats(self.room.seats, held)
+
+    def spectators(self) -> int:
+        return self.presence().spectators + sum(other.spectators for other in self.others)
+
+    def restore(self, text: str) -> None:
+        """Take the room as ``text`` (a stored document) has it."""
+        doc = json.loads(text)
+        self.room = room_from_doc(doc)
+        self.saved = text
+        self.saved_seq = int(doc["seq"])

@@ -1,0 +1,16 @@
+"""Dice 1000's web adapter (:func:`thousand.games.adapter`, ``"web"``): its room and view.
+
+What every game's adapter exports, and :mod:`thousand.web.tables` reads: ``ROOM``, the
+room type (a :class:`~thousand.web.rooms.base.BaseRoom`), and the two parts of its view,
+``shared_view`` and ``seat_view`` (:class:`~thousand.web.rooms.view_frame.GameViews`).
+"""
+
+from __future__ import annotations
+
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice1000.room import Room
+from thousand.web.rooms.dice1000.view import seat_view, shared_view
+
+ROOM: type[BaseRoom] = Room
+
+__all__ = ["ROOM", "seat_view", "shared_view"]

@@ -1,0 +1,16 @@
+"""Poker dice's web adapter (:func:`thousand.games.adapter`, ``"web"``): its room and view.
+
+The names every game's adapter exports (:mod:`thousand.web.tables` reads them): ``ROOM``,
+the room type, and the two parts of its view, ``shared_view`` and ``seat_view``
+(:class:`~thousand.web.rooms.view_frame.GameViews`).
+"""
+
+from __future__ import annotations
+
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.poker_dice.room import PokerRoom
+from thousand.web.rooms.poker_dice.view import seat_view, shared_view
+
+ROOM: type[BaseRoom] = PokerRoom
+
+__all__ = ["ROOM", "seat_view", "shared_view"]

@@ -1,0 +1,192 @@
+"""The HTTP side of the server: PROTOCOL.md's routes, the page, and the application.
+
+:func:`create_app` builds the ASGI application ``thousand serve`` runs with uvicorn
+(Starlette through FastAPI): the hub of rooms (:mod:`.hub`) with its store and, in a
+deployment of several processes, its Redis; the ``/api`` routes, which answer from the hub
+and the registry of games (:mod:`.tables`); the WebSocket (:mod:`.sockets`); the
+operators' routes (:mod:`.ops`) and the page's files. A module of its own because it only
+translates HTTP to the hub and back: every rule of a room is elsewhere.
+
+Tokens are never logged: uvicorn's access log (which would print a query string's token)
+is off, and errors are answered in one line, never with a trace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from thousand import __version__
+from thousand.core.i18n import translator
+from thousand.games import DEFAULT_GAME
+from thousand.web.cluster import RedisCluster
+from thousand.web.hub import Hub
+from thousand.web.live import language_of
+from thousand.web.ops import add_ops_routes
+from thousand.web.protocol import (
+    MAX_BODY_BYTES,
+    CreateRoom,
+    JoinRoom,
+    ProtocolError,
+    parse_body,
+    parse_json_bytes,
+)
+from thousand.web.rooms.base import hash_token
+from thousand.web.settings import Settings
+from thousand.web.sockets import serve_socket
+from thousand.web.store import AsyncStore, Store
+from thousand.web.tables import games_of, presets_of
+from thousand.web.texts import PAGE_TEXTS
+
+log = logging.getLogger("thousand.web")
+
+STATIC = Path(__file__).parent / "static"
+
+
+def _texts(language: str) -> dict[str, str]:
+    tr = translator(language)
+    return {text: tr.gettext(text) for text in PAGE_TEXTS}
+
+
+async def _read_body(request: Request) -> Any:
+    """The JSON body, refusing more than :data:`MAX_BODY_BYTES` before reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ProtocolError("too_large", f"body over {MAX_BODY_BYTES} bytes", 413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise ProtocolError("too_large", f"body over {MAX_BODY_BYTES} bytes", 413)
+        chunks.append(chunk)
+    return parse_json_bytes(b"".join(chunks), "the body")
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The ASGI application for ``settings`` (``thousand serve`` runs it with uvicorn)."""
+    store = AsyncStore(Store(settings.db_url))
+    cluster = None if settings.redis_url is None else RedisCluster(settings.redis_url)
+    hub = Hub(settings, store, cluster)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    app = FastAPI(
+        title="thousand", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+    )
+    app.state.hub = hub
+
+    @app.exception_handler(ProtocolError)
+    async def _refused(_request: Request, exc: ProtocolError) -> JSONResponse:
+        return JSONResponse(exc.http_body(), status_code=exc.status)
+
+    @app.exception_handler(Exception)
+    async def _failed(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error: %s", exc.__class__.__name__)
+        body = {"error": {"code": "internal", "message": "internal error"}}
+        return JSONResponse(body, status_code=500)
+
+    def limit(request: Request) -> None:
+        address = request.client.host if request.client else "?"
+        if not hub.address_limits.take(address):
+            raise ProtocolError("rate_limited", "too many requests: slow down", 429)
+
+    add_ops_routes(app, hub.metrics, hub.checks)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(request: Request) -> dict[str, Any]:
+        limit(request)
+        body = parse_body(CreateRoom, await _read_body(request))
+        room, token = await hub.create(body)
+        return {"room": room.id, "seat": 0, "token": token}
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join_room(room_id: str, request: Request) -> dict[str, Any]:
+        limit(request)
+        body = parse_body(JoinRoom, await _read_body(request))
+        seat, token = await hub.join(room_id, body)
+        return {"room": room_id, "seat": seat, "token": token}
+
+    @app.get("/api/rooms")
+    async def list_rooms() -> dict[str, Any]:
+        return {"rooms": await hub.lobby()}
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_state(room_id: str, lang: str | None = None) -> dict[str, Any]:
+        live = await hub.get(room_id)
+        async with live.lock:  # never a change not yet stored
+            return hub.state_message(live, None, translator(language_of(lang)), live.connected())
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def room_record(
+        room_id: str, number: int | None = None, token: str | None = None
+    ) -> Response:
+        """The current game's record as the token's seat (or anyone) may read it during
+        play (the game's ``shown_record``, the seed withheld); a finished game's whole."""
+        live = await hub.get(room_id)
+        if number is not None and number != live.room.number:
+            record = await store.run(store.store.load_game, room_id, number)
+        else:
+            async with live.lock:  # never a change not yet stored
+                seat = live.room.seat_of(hash_token(token) if token else None)
+                record = live.room.public_record(seat)
+        if record is None:
+            raise ProtocolError("not_found", "no game has started in this room yet", 404)
+        name = f"{room_id}-{number or live.room.number}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(
+            json.dumps(record, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers=headers,
+        )
+
+    @app.get("/api/texts/{lang}")
+    async def texts(lang: str) -> dict[str, Any]:
+        language = language_of(lang)
+        return {"lang": language, "texts": _texts(language)}
+
+    @app.get("/api/presets")
+    async def presets(lang: str | None = None, game: str = DEFAULT_GAME) -> dict[str, Any]:
+        """A game's presets (name, title, description) and computer levels (level, name)
+        in the language asked for."""
+        return presets_of(game, translator(language_of(lang)))
+
+    @app.get("/api/games")
+    async def games(lang: str | None = None) -> dict[str, Any]:
+        """The games rooms can host, each with its presets (and their rules) and levels."""
+        return games_of(translator(language_of(lang)))
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(socket: WebSocket, room_id: str) -> None:
+        await serve_socket(hub, socket, room_id)
+
+    index = STATIC / "index.html"
+
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/r/{room_id}")
+    async def table(room_id: str) -> FileResponse:
+        del room_id
+        return FileResponse(index)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

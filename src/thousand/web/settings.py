@@ -1,0 +1,31 @@
+"""What ``thousand serve`` decides for the whole server (:class:`Settings`).
+
+A module of its own because every part of the server reads it — the hub, the driver of
+computers and clocks, the routes — and none of them should import another to get it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What ``thousand serve`` decides for the whole server."""
+
+    db_url: str
+    bot_delay: float = 0.6
+    """Seconds a computer waits before each decision, so people can follow the game."""
+    http_rate: float = 20.0
+    """Rooms created and seats joined per second per address (0: no limit)."""
+    action_rate: float = 30.0
+    """Actions a second per connection (0: no limit); a burst of four times that."""
+    redis_url: str | None = None
+    """The Redis of a deployment of several processes (None: this process is alone)."""
+    resync_seconds: float = 3.0
+    """With Redis: how often the rooms held are checked against the database (news lost
+    while Redis was away) and rooms nobody drives are taken over."""
+    idle_seconds: float = 60.0
+    """With Redis: how long a room nobody is connected to and nothing drives (finished,
+    or left by its players) stays in this process's memory after a sweep finds it so; a
+    player back within it finds it at hand, later it is read from the database."""
