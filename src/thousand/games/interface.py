@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -97,6 +97,19 @@ class GameInfo:
 
     def offers(self, feature: Feature) -> bool:
         return feature in self.features
+
+
+PositionT = TypeVar("PositionT")
+
+
+def whole_position(position: PositionT, seat: int | None) -> PositionT:
+    """The observation of a game without hidden information: the position itself, for
+    every seat and for spectators (the dice games: the dice still to fall are nobody's,
+    since a position never holds them — they are drawn when thrown). Such a game's
+    ``observe`` is this function, so front-ends and computer players take the path a
+    game with hidden cards takes."""
+    del seat
+    return position
 
 
 class Replayed(Protocol):

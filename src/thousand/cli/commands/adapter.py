@@ -14,7 +14,8 @@ the commands must not import the adapters' package (no import cycle between the 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -82,6 +83,19 @@ class CliGame(Protocol):
     def score(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
 
     def odds(self, args: argparse.Namespace, env: Env) -> ExitStatus: ...
+
+
+def on_demand(module: str, function: str = "run") -> Callable[..., Any]:
+    """``module``'s ``function``, imported only when it is called: a game's adapter names
+    its commands with it, so that ``thousand --help`` or another game's command never
+    pays for importing this game's solver or terminal app."""
+
+    def call(*args: Any) -> Any:
+        return getattr(importlib.import_module(module), function)(*args)
+
+    call.__name__ = call.__qualname__ = function
+    call.__doc__ = f"``{module}.{function}``, imported when called."
+    return call
 
 
 def cli_game(name: str) -> CliGame:

@@ -91,6 +91,8 @@ def start_game(
 class Sitting(ABC, Generic[S]):
     """The games of one ``thousand play`` (see the module docstring)."""
 
+    game: ClassVar[str]
+    """The game's name: its terminal app is found by it (:meth:`on_screen`)."""
     bots_only: ClassVar[str]
     """Computer players of the game that ``--players`` could give to play without a
     terminal (named when a game with people in it is refused)."""
@@ -114,9 +116,16 @@ class Sitting(ABC, Generic[S]):
         """Have the computer players of ``session`` ready before anyone plays (a long
         preparation says so on standard error; one that cannot be done is an error)."""
 
-    @abstractmethod
     def on_screen(self, session: S, *, fast: bool) -> int | None:
-        """Play ``session`` full screen, N playing :meth:`again`; the exit status."""
+        """Play ``session`` full screen, N playing :meth:`again`; the exit status. The
+        game's terminal app is found by the game's name (``thousand.tui.NAME``) and
+        imported only now: Textual only when drawn."""
+        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
+
+        status: int | None = (
+            adapter(self.game, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
+        )
+        return status
 
     @abstractmethod
     def unattended(self, session: S, env: Env, path: Path) -> ExitStatus:

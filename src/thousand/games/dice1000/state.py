@@ -41,6 +41,7 @@ from thousand.games.dice1000.actions import STOP, THROW, Action, Outcome, SetAsi
 from thousand.games.dice1000.config import validate_rules
 from thousand.games.dice1000.game import MAX_PLAYERS, BarrelSpec, Game
 from thousand.games.dice1000.scoring import DICE, Dice
+from thousand.games.interface import whole_position
 
 
 class Phase(IntEnum):
@@ -604,10 +605,5 @@ def _end_instant_win(state: GameState, total: int) -> tuple[GameState, TurnEnd]:
     ), end
 
 
-def observe(position: GameState, seat: int | None) -> GameState:
-    """What ``seat`` (None: a spectator) knows of ``position``: all of it. The game hides
-    nothing — the dice still to fall are nobody's, since a position never holds them
-    (they are drawn when thrown) — so every seat's observation is the position itself.
-    Front-ends and computer players take it through here all the same
-    (:meth:`thousand.games.interface.GameModule.observe`)."""
-    return position
+observe = whole_position
+"""What a seat knows of a position: all of it (:func:`~thousand.games.interface.whole_position`)."""

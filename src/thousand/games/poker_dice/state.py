@@ -84,6 +84,7 @@ from typing import Any, NamedTuple
 from thousand.core.dice import CHANCE_TABLES, Dice, faces_refusal, is_sub_multiset
 from thousand.core.errors import IllegalActionError, RulesError
 from thousand.core.players import players_problem
+from thousand.games.interface import whole_position
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
 from thousand.games.poker_dice.scoring import (
@@ -645,10 +646,5 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
     )
 
 
-def observe(position: Position, seat: int | None) -> Position:
-    """What ``seat`` (None: a spectator) knows of ``position``: all of it. The game hides
-    nothing — the dice still to fall are nobody's, since a position never holds them
-    (they are drawn when thrown) — so every seat's observation is the position itself.
-    Front-ends and computer players take it through here all the same
-    (:meth:`thousand.games.interface.GameModule.observe`)."""
-    return position
+observe = whole_position
+"""What a seat knows of a position: all of it (:func:`~thousand.games.interface.whole_position`)."""

@@ -43,11 +43,12 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from thousand.core.chance import SEED_BYTES, commitment
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
+from thousand.core.fairdice import SeededDice
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import Translator, translator
 from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
-from thousand.core.table import Recorder, TableSession
+from thousand.core.table import Recorder, TableOptions, TableSession
 from thousand.games import load_game
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 
@@ -250,6 +251,16 @@ class BaseRoom:
     _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
     """The computers playing for people whose time ran out, by seat (not stored)."""
+
+    def table(self, thrown: int = 0, language: str | None = None) -> TableOptions:
+        """How the room's game sits at its table: in the room's language (or
+        ``language``, a resumed record's), the server named in the record, and its chance
+        drawn from the room's committed seed, ``thrown`` outcomes on (a resumed game)."""
+        return {
+            "language": language or self.options.language,
+            "program": PROGRAM,
+            "dice": SeededDice(self.seed, thrown, domain=self.GAME),
+        }
 
     def memo(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
         """A value computed once for the room and ``key`` (texts that change only with the

@@ -9,19 +9,16 @@ is :mod:`.saved`.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from thousand.cli.commands.adapter import on_demand
 from thousand.games.dice1000.scoring import DICE as _DICE
 from thousand.games.dice1000.words import bot_level as level_name
 from thousand.games.dice1000.words import player_label
 from thousand.games.dice1000.words import rules_title as _rules_title
 
 if TYPE_CHECKING:
-    from thousand.cli.commands.base import Env, ExitStatus
-    from thousand.cli.storage import Saved
     from thousand.core.i18n import Translator
 
 DEFAULT_OPPONENTS = ("balanced", "bold")
@@ -59,52 +56,14 @@ def rules_title(tr: Translator, rules: Any) -> str:
     return _rules_title(tr, rules)
 
 
-def load_saved(path: Path, data: dict[str, Any]) -> Saved[Any]:
-    from thousand.cli.games.dice1000.saved import load_saved as load  # noqa: PLC0415
-
-    return load(path, data)
-
-
-def play(args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.play import run  # noqa: PLC0415
-
-    return run(args, env, saved)
-
-
-def simulate(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.simulate import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def solve(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.solve import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def advise(args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.advise import run  # noqa: PLC0415
-
-    return run(args, env, record)
-
-
-def rules(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.rules import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def score(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.score import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def odds(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.dice1000.commands.odds import run  # noqa: PLC0415
-
-    return run(args, env)
+load_saved = on_demand(f"{__name__}.saved", "load_saved")
+play = on_demand(f"{__name__}.commands.play")
+simulate = on_demand(f"{__name__}.commands.simulate")
+solve = on_demand(f"{__name__}.commands.solve")
+advise = on_demand(f"{__name__}.commands.advise")
+rules = on_demand(f"{__name__}.commands.rules")
+score = on_demand(f"{__name__}.commands.score")
+odds = on_demand(f"{__name__}.commands.odds")
 
 
 __all__ = [

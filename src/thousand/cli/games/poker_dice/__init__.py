@@ -9,18 +9,15 @@ sheet's solitaire), ``simulate`` — are imported only when they run; the saved 
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from thousand.cli.commands.adapter import on_demand
 from thousand.games.poker_dice import words
 from thousand.games.poker_dice.scoring import DICE as _DICE
 from thousand.games.poker_dice.words import level_name, player_label
 
 if TYPE_CHECKING:
-    from thousand.cli.commands.base import Env, ExitStatus
-    from thousand.cli.storage import Saved
     from thousand.core.i18n import Translator
 
 DEFAULT_OPPONENTS = ("chaser",)
@@ -55,34 +52,11 @@ def rules_title(tr: Translator, rules: Any) -> str:
     return tr.gettext("Poker dice") + " · " + words.rules_title(tr, rules)
 
 
-def load_saved(path: Path, data: dict[str, Any]) -> Saved[Any]:
-    from thousand.cli.games.poker_dice.saved import load_saved as load  # noqa: PLC0415
-
-    return load(path, data)
-
-
-def play(args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitStatus:
-    from thousand.cli.games.poker_dice.commands.play import run  # noqa: PLC0415
-
-    return run(args, env, saved)
-
-
-def simulate(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.poker_dice.commands.simulate import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def solve(args: argparse.Namespace, env: Env) -> ExitStatus:
-    from thousand.cli.games.poker_dice.commands.solve import run  # noqa: PLC0415
-
-    return run(args, env)
-
-
-def advise(args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
-    from thousand.cli.games.poker_dice.commands.advise import run  # noqa: PLC0415
-
-    return run(args, env, record)
+load_saved = on_demand(f"{__name__}.saved", "load_saved")
+play = on_demand(f"{__name__}.commands.play")
+simulate = on_demand(f"{__name__}.commands.simulate")
+solve = on_demand(f"{__name__}.commands.solve")
+advise = on_demand(f"{__name__}.commands.advise")
 
 
 __all__ = [

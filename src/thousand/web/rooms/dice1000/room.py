@@ -148,10 +148,8 @@ class Room(BaseRoom):
         return Session.new(
             self.game,
             seats,
-            language=self.options.language,
-            program=PROGRAM,
-            dice=SeededDice(self.seed),
             table_dice=self.options.dice == "table",
+            **self.table(),
         )
 
     def _act(self, seat: int, mover: int, sent: ActionFields) -> None:

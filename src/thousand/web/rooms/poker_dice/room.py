@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from thousand.core.errors import IllegalActionError
-from thousand.core.fairdice import SeededDice
 from thousand.core.i18n import N_, Translator
 from thousand.core.players import Seat
 from thousand.games.poker_dice import NAME
@@ -56,7 +55,6 @@ from thousand.games.poker_dice.words import (
 )
 from thousand.web.protocol import Options, ProtocolError
 from thousand.web.rooms.base import (
-    PROGRAM,
     ActionFields,
     BaseRoom,
     Preparation,
@@ -152,10 +150,8 @@ class PokerRoom(BaseRoom):
         return Session.new(
             self.game,
             seats,
-            language=self.options.language,
-            program=PROGRAM,
             seed=secrets.randbits(32),
-            dice=SeededDice(self.seed, domain=NAME),
+            **self.table(),
         )
 
     def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
@@ -216,7 +212,5 @@ class PokerRoom(BaseRoom):
         del doc
         return Session.resume(
             record,
-            language=record_language(record),
-            program=PROGRAM,
-            dice=SeededDice(self.seed, thrown_in(record), domain=NAME),
+            **self.table(thrown_in(record), language=record_language(record)),
         )

@@ -54,6 +54,7 @@ def run(args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitSta
 class Sitting(BaseSitting[Session]):
     """The games of one ``thousand play`` of dice 1000 (:class:`thousand.cli.sitting.Sitting`)."""
 
+    game = NAME
     bots_only = BOTS_ONLY
 
     def __init__(
@@ -87,14 +88,6 @@ class Sitting(BaseSitting[Session]):
 
     def prepare_bots(self, session: Session, env: Env) -> None:
         prepare_perfect(session, self.tr, env)
-
-    def on_screen(self, session: Session, *, fast: bool) -> int | None:
-        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
-
-        status: int | None = (
-            adapter(NAME, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
-        )
-        return status
 
     def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
         return play_unattended(session, self.tr, env, path)

@@ -102,6 +102,7 @@ class PokerSitting(Sitting[Session]):
     """The games of one ``thousand play --game poker_dice``
     (:class:`thousand.cli.sitting.Sitting`)."""
 
+    game = NAME
     bots_only = BOTS_ONLY
 
     def start_next(
@@ -121,14 +122,6 @@ class PokerSitting(Sitting[Session]):
 
     def prepare_bots(self, session: Session, env: Env) -> None:
         prepare_optimal(session, self.tr, env)
-
-    def on_screen(self, session: Session, *, fast: bool) -> int | None:
-        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
-
-        status: int | None = (
-            adapter(NAME, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
-        )
-        return status
 
     def unattended(self, session: Session, env: Env, path: Path) -> ExitStatus:
         return play_unattended(session, self.tr, env, path)
