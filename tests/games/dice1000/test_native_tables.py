@@ -44,6 +44,7 @@ def private_cache(
     monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "native"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "players"), TABLES, ids=[f"{p}-{s}" for p, s in TABLES])
 def test_native_games_are_the_engines_games(preset: str, players: str) -> None:
     game = Game(load_preset(preset))

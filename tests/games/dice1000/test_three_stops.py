@@ -115,6 +115,7 @@ def _check(win: Any, rules: Any, counts: Any, offsets: Any, switches: Any) -> An
     return wrong, loose, misplaced, spurious, checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(RULES)), ids=IDS)
 def test_every_switch_list_gives_the_plans_decisions(index: int) -> None:
     strategy = solved(index)
