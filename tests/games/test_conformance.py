@@ -101,6 +101,15 @@ def chance_action(game: GameModule, position: Any, rng: random.Random) -> Any:
     return game.Outcome(faces)  # type: ignore[attr-defined]
 
 
+def random_action(legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """A kind of action first, then one of that kind: a lone ``Stop`` among 31 ways of
+    keeping dice is then chosen as often as all of them together, not once in 32."""
+    kinds: dict[type, list[Any]] = {}
+    for action in legal:
+        kinds.setdefault(type(action), []).append(action)
+    return rng.choice(kinds[rng.choice(list(kinds))])
+
+
 def movers(game: GameModule, position: Any, seats: int) -> dict[int, tuple[Any, ...]]:
     """Seat → its legal actions, for every seat that has any now."""
     offered = {seat: tuple(game.legal_actions(position, seat)) for seat in range(seats)}
@@ -126,7 +135,7 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
             assert len(open_to) == 1, f"seats that may move at once: {sorted(open_to)}"
             (legal,) = open_to.values()
             assert len(set(legal)) == len(legal), f"an action offered twice: {legal}"
-            action = rng.choice(legal)
+            action = random_action(legal, rng)
         position = game.apply(position, action)
         positions.append(position)
         actions.append(action)
