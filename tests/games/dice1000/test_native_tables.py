@@ -97,6 +97,7 @@ def test_a_game_that_falls_off_the_sheets_is_counted_apart() -> None:
     assert result.to_json_data()["off_table"] == result.off_table
 
 
+@pytest.mark.slow
 def test_every_shipped_player_plays_natively_at_every_table_size(tmp_path: Path) -> None:
     del tmp_path
     game = Game(load_preset("courtyard"))
