@@ -343,6 +343,7 @@ def test_malformed_actions_are_refused_whatever_was_cached(action: Any) -> None:
 # -- kills of a running save ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_kills_during_unattended_play_never_leave_a_broken_save(tmp_path: Path) -> None:
     """A bots-only game killed with SIGKILL at many moments: the save always replays."""
     command = [

@@ -112,6 +112,7 @@ class Eager:
         return NativeSeat(PAIR, pack_stops(policy), fast.sheets.score.copy(), lasts)
 
 
+@pytest.mark.slow
 def test_native_tournament_counts_the_first_player_by_game(
     classic_cache: Path, classic_strategy: Strategy
 ) -> None:
@@ -130,6 +131,7 @@ def test_native_tournament_counts_the_first_player_by_game(
     assert result.wins[0] == 2559
 
 
+@pytest.mark.slow
 def test_progress_steps_do_not_change_the_games(classic_strategy: Strategy) -> None:
     fast = FastGame(CLASSIC)
     seat = strategy_seat(fast, classic_strategy)
@@ -240,6 +242,7 @@ def test_games_longer_than_the_first_buffer_play_on_the_native_path(
     assert sum(data["wins"]) + data["unfinished"] == 64
 
 
+@pytest.mark.slow
 def test_games_nobody_wins_stop_at_the_turn_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three players: a game past the limit ends unfinished (on the native path too)."""
     from thousand.games.dice1000 import simulation  # noqa: PLC0415

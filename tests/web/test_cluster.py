@@ -199,6 +199,7 @@ def test_redis_restarted_mid_game(pair: list[ServeProcess], redis_server: RedisS
     run(scenario())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("away", ["stopped", "hung"])
 def test_postgres_away_for_seconds_actions_are_refused_then_go_through(
     pair: list[ServeProcess], postgres: PostgresServer, away: str

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
@@ -37,6 +38,7 @@ from tests.web.support import (
 from thousand.games.dice1000.verify import verify_record
 
 
+@pytest.mark.slow
 def test_a_new_server_on_the_same_database_goes_on(tmp_path: Path) -> None:
     # courtyard: to 1000, the game is still on after six decisions
     restarted = restart_mid_game(tmp_path, "courtyard", "bold", actions=6, seed=11)

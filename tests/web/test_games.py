@@ -67,6 +67,7 @@ def test_a_whole_game_of_each_preset(tmp_path: Path, preset: str) -> None:
     assert all(s["game"]["legal"] == [] for s in conns["watcher"].states())
 
 
+@pytest.mark.slow
 def test_a_whole_game_choosing_dice(tmp_path: Path) -> None:
     rules = {**SMALL_RULES["classic"], "choose_dice": True}
     played = play_whole_game(tmp_path, rules, "choose dice", "balanced")

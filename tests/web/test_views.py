@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ def _decision(actions: tuple[Action, ...], rng: Random) -> Action:
     return rng.choice([action for action in actions if action is not STOP] or list(actions))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(
     preset=st.sampled_from(PRESETS),

@@ -170,6 +170,13 @@ class GameModule(Protocol):
         front-end, a message or a computer player of that seat is given."""
         ...
 
+    def hidden_from(self, position: Any, seat: int | None) -> frozenset[str]:
+        """The tokens — card codes — that ``seat`` (None: a spectator) must not see now:
+        what no observation, view, message or record shown to that seat may hold (the
+        conformance suite checks every seat's :meth:`seat_view` against it). A game
+        without hidden information returns an empty set."""
+        ...
+
     def seat_view(self, position: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the position, as JSON-ready data
         (:meth:`observe`'s observation written out)."""

@@ -62,6 +62,7 @@ def _compare(
         assert turns == played
 
 
+@pytest.mark.slow
 def test_fast_path_matches_engine_classic(classic_strategy: Strategy) -> None:
     game = classic_strategy.game
     # Perfect against a deliberately different policy: stop whenever allowed.
@@ -94,6 +95,7 @@ def test_fast_path_matches_engine_house_rules(spec: dict[str, object]) -> None:
     _compare(game, strategy, [strategy.policy, strategy.policy], seed=3)
 
 
+@pytest.mark.slow
 def test_perfect_play_matches_prediction(classic_strategy: Strategy) -> None:
     """200,000 perfect-vs-perfect games agree with the solved first-player chance."""
     fast = FastGame(classic_strategy.game)
@@ -118,6 +120,7 @@ THREE_RULES = {"preset": "classic", "target": 400, "barrels": [{"from": 200, "to
 """Classic to 400 with a barrel: the exact three-player solve in seconds."""
 
 
+@pytest.mark.slow
 def test_three_perfect_players_native_match_the_engine_throw_for_throw() -> None:
     """Three seats on the exact three-player table: the engine's ``perfect`` (planning
     each decision through :class:`ThreeStrategy`) and the native path, fed the same dice,

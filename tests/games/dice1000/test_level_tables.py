@@ -82,6 +82,7 @@ def _positions(fast: FastGame, seed: int) -> Iterator[tuple[GameState, int, int,
         yield state, i, t, n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", list(RULE_SETS.values()), ids=list(RULE_SETS))
 def test_tables_decide_as_the_bots_do(rules: object) -> None:
     """Every level, 250 free positions at tables of two to four: the table's decision is

@@ -44,6 +44,7 @@ def private_cache(
     monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "native"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "players"), TABLES, ids=[f"{p}-{s}" for p, s in TABLES])
 def test_native_games_are_the_engines_games(preset: str, players: str) -> None:
     game = Game(load_preset(preset))
@@ -96,6 +97,7 @@ def test_a_game_that_falls_off_the_sheets_is_counted_apart() -> None:
     assert result.to_json_data()["off_table"] == result.off_table
 
 
+@pytest.mark.slow
 def test_every_shipped_player_plays_natively_at_every_table_size(tmp_path: Path) -> None:
     del tmp_path
     game = Game(load_preset("courtyard"))

@@ -41,6 +41,7 @@ def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "empty"))
 
 
+@pytest.mark.solves
 def test_classic_is_shipped_exactly_as_solved(classic_strategy: Strategy) -> None:
     shipped = load_strategy(classic_strategy.game)
     assert isinstance(shipped, Strategy)

@@ -111,6 +111,7 @@ def test_solver_matches_engine_driven_value_iteration(spec: dict[str, object]) -
     assert solved.info.first_player_win == pytest.approx(reference_first_player_win(game), abs=1e-9)
 
 
+@pytest.mark.solves
 def test_classic_first_player_chance(
     classic_strategy: Strategy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -213,6 +213,7 @@ def solved(name: str) -> FallingStrategy:
     return solve_falling(game, tolerance=1e-12, sheets=build_sheets(game, FLOOR))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SMALL_RULES))
 def test_value_iteration_matches_engine_driven_reference(name: str) -> None:
     strategy = solved(name)

@@ -107,6 +107,7 @@ def solved(index: int) -> ThreeStrategy:
     return solve_three(Game(rules_from_spec(SMALL_RULES[index])))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(SMALL_RULES)), ids=IDS)
 def test_every_triple_matches_the_engine_driven_reference(index: int) -> None:
     strategy = solved(index)

@@ -115,6 +115,7 @@ def _check(win: Any, rules: Any, counts: Any, offsets: Any, switches: Any) -> An
     return wrong, loose, misplaced, spurious, checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(RULES)), ids=IDS)
 def test_every_switch_list_gives_the_plans_decisions(index: int) -> None:
     strategy = solved(index)
@@ -140,6 +141,7 @@ def test_every_switch_list_gives_the_plans_decisions(index: int) -> None:
     assert lengths[0::2].sum() == (target**3 if strategy.tables.hot_must_throw else 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(RULES)), ids=IDS)
 def test_switches_agree_with_the_strategys_plan(index: int) -> None:
     """The same through :meth:`ThreeStrategy._plan`, on random triples."""

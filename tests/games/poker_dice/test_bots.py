@@ -50,6 +50,7 @@ HOUSE_RULES = (
 # -- legal everywhere ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(drawn=preset_positions(max_steps=120, max_players=4))
 def test_every_level_chooses_a_legal_action(drawn: tuple[str, Position]) -> None:
@@ -260,6 +261,7 @@ def test_ranking_outcome_after_a_throw_is_the_engines() -> None:
 # -- optimal ahead of the levels -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("preset", "means"),
     [

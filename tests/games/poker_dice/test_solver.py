@@ -189,6 +189,7 @@ ENDGAMES: list[tuple[str, dict[str, int | None], int, int]] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spec", "points", "bank", "extra"), ENDGAMES)
 def test_endgames_agree_with_a_brute_force_over_the_engine(
     spec: str, points: dict[str, int | None], bank: int, extra: int

@@ -28,6 +28,7 @@ def round_numbers(sheet: str) -> list[int]:
     return [int(m.group(1)) for m in re.finditer(r"^\s*(\d+)\s", sheet, re.MULTILINE)]
 
 
+@pytest.mark.slow
 def test_the_sheet_fills_its_column_with_the_latest_rounds() -> None:
     app = app_of(session_of("classic", HUMANS, [BUST] * (2 * ROUNDS)))
 

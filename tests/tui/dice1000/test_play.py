@@ -28,6 +28,7 @@ BUST = [2, 3, 4, 6, 6]
 HUMANS = [Seat("Anna"), Seat("Boris")]
 
 
+@pytest.mark.slow
 def test_entry_hot_dice_barrel_bust_and_leaving_the_barrel(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     throws = [
@@ -157,6 +158,7 @@ def test_choosing_dice_to_set_aside() -> None:
     asyncio.run(drive(app, body))
 
 
+@pytest.mark.slow
 def test_computer_players_play_a_whole_game_that_replays(tmp_path: Path) -> None:
     save = tmp_path / "bots.json"
     seats = [Seat("Ivan", "bold"), Seat("Olga", "cautious")]

@@ -14,6 +14,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -55,6 +56,7 @@ async def type_throw(app: ThousandApp, pilot: Pilot[int], text: str) -> None:
     await press(pilot, "enter")
 
 
+@pytest.mark.slow
 def test_a_whole_game_typed_in_matches_its_replay(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     session = table_session(HOUSE, [Seat("Anna"), Seat("Boris")], save)

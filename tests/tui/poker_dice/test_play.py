@@ -68,6 +68,7 @@ def replay_json(path: Path) -> tuple[int, dict[str, object]]:
     return status, json.loads(stdout.getvalue()) if status == 0 else {"error": stderr.getvalue()}
 
 
+@pytest.mark.slow
 def test_a_whole_game_against_the_computer_ends_right_and_replays(tmp_path: Path) -> None:
     save = tmp_path / "poker.json"
     seats = [Seat("Anna"), Seat("Robot", "greedy")]

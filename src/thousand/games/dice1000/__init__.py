@@ -97,6 +97,13 @@ def is_over(position: GameState) -> bool:
     return position.is_over
 
 
+def hidden_from(position: GameState, seat: int | None) -> frozenset[str]:
+    """Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
+    position never holds them), so no seat and no spectator is kept from any token."""
+    del position, seat
+    return frozenset()
+
+
 def seat_view(position: GameState, seat: int | None) -> dict[str, Any]:
     """:func:`observe`'s observation as data: the whole position."""
     return observe(position, seat).to_dict()
@@ -150,6 +157,7 @@ __all__ = [
     "ThrowScore",
     "TurnEnd",
     "apply",
+    "hidden_from",
     "is_over",
     "legal_actions",
     "load_preset",

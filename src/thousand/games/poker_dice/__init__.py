@@ -99,6 +99,13 @@ def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     return dict(record)
 
 
+def hidden_from(position: Position, seat: int | None) -> frozenset[str]:
+    """Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
+    position never holds them), so no seat and no spectator is kept from any token."""
+    del position, seat
+    return frozenset()
+
+
 def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
     """:func:`observe`'s observation as data, the same for every seat and for spectators.
 
@@ -171,6 +178,7 @@ __all__ = [
     "Totals",
     "Write",
     "apply",
+    "hidden_from",
     "is_over",
     "legal_actions",
     "load_preset",
