@@ -18,11 +18,9 @@ all of it without a line here. For each game, each of its presets and a few play
   is one of its presets, each of which loads, it has computer levels, and
   ``min_players <= max_players``.
 
-Chance is the one thing the interface does not name yet: a position that waits for dice
-says so (``is_chance_node``), lists its outcomes with their probabilities
-(``chance_outcomes()``) and takes one as the game's ``Outcome(faces)`` — the engines'
-shared convention, which :func:`chance_action` follows. A game whose chance is all drawn
-before play (a dealt deck) simply has no chance nodes.
+Chance goes through the interface too: a position where chance is due says so
+(``is_chance_node``), and ``draw_chance`` draws the chance action from a seeded
+:class:`random.Random` with the game's own probabilities (dice in the air; a deal).
 
 The playthroughs are computed once per worker (:func:`playthrough`) and shared by the
 tests; the whole file takes a few seconds.
@@ -86,21 +84,6 @@ class Playthrough:
         return data
 
 
-def is_chance_node(position: Any) -> bool:
-    return bool(getattr(position, "is_chance_node", False))
-
-
-def chance_action(game: GameModule, position: Any, rng: random.Random) -> Any:
-    """An outcome of the chance node ``position``, drawn with the engine's probabilities."""
-    outcomes = position.chance_outcomes()
-    assert outcomes, "a chance node with no outcomes"
-    assert sum(probability for _, probability in outcomes) == 1
-    faces = rng.choices([faces for faces, _ in outcomes], weights=[float(p) for _, p in outcomes])[
-        0
-    ]
-    return game.Outcome(faces)  # type: ignore[attr-defined]
-
-
 def random_action(legal: tuple[Any, ...], rng: random.Random) -> Any:
     """A kind of action first, then one of that kind: a lone ``Stop`` among 31 ways of
     keeping dice is then chosen as often as all of them together, not once in 32."""
@@ -127,9 +110,10 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
     actions: list[Any] = []
     while not game.is_over(position):
         assert len(actions) < MAX_STEPS, f"{name} {preset}: no end after {MAX_STEPS} actions"
-        if is_chance_node(position):
+        if game.is_chance_node(position):
             assert not movers(game, position, count), "a seat may move while dice are in the air"
-            action = chance_action(game, position, rng)
+            action = game.draw_chance(position, rng)
+            assert action is not None, "a chance node with no chance to draw"
         else:
             open_to = movers(game, position, count)
             assert len(open_to) == 1, f"seats that may move at once: {sorted(open_to)}"
@@ -141,7 +125,7 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
         actions.append(action)
     # the record at cuts where no dice are in the air (a throw is written when its dice
     # land): the first few actions, a sample, the end
-    cuts = [step for step in range(1, len(positions)) if not is_chance_node(positions[step])]
+    cuts = [step for step in range(1, len(positions)) if not game.is_chance_node(positions[step])]
     chosen = {*cuts[:3], *rng.sample(cuts, min(REPLAY_CUTS, len(cuts))), len(actions)}
     recorder = game.new_recorder(positions[0], {"conformance": True})
     records = {0: json.dumps(recorder.to_data(), sort_keys=True)}
@@ -150,12 +134,6 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
         if step in chosen:
             records[step] = json.dumps(recorder.to_data(), sort_keys=True)
     return Playthrough(game, players, tuple(positions), tuple(actions), records)
-
-
-def final_position(replayed: Any) -> Any:
-    """The position a replayed record leads to (its ``position``, or dice 1000's ``state``)."""
-    found = getattr(replayed, "position", None)
-    return found if found is not None else replayed.state
 
 
 def strings_in(data: object) -> Iterator[str]:
@@ -215,7 +193,7 @@ def test_the_record_of_a_game_replays_to_the_position_played(
     assert game_of_record(data) == name and data["players"] == list(played.players)
     assert json.loads(json.dumps(data)) == data, "the record is not plain JSON"
     replayed = game.replay(data)
-    assert final_position(replayed) == played.positions[-1]
+    assert replayed.position == played.positions[-1]
     again = json.loads(json.dumps(replayed.to_json_data(), sort_keys=True))
     assert again == replayed.to_json_data()
     assert game.replay(json.loads(json.dumps(data))).to_json_data() == again
@@ -229,7 +207,7 @@ def test_the_record_at_any_cut_replays_to_the_position_then(
     played = playthrough(name, preset, count)
     assert len(played.records) > 3
     for step, text in sorted(played.records.items()):
-        replayed = final_position(played.game.replay(json.loads(text)))
+        replayed = played.game.replay(json.loads(text)).position
         assert replayed == played.positions[step], f"the record after {step} actions differs"
 
 

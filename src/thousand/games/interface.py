@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
@@ -115,6 +116,11 @@ def whole_position(position: PositionT, seat: int | None) -> PositionT:
 class Replayed(Protocol):
     """A record replayed through a game's rules."""
 
+    @property
+    def position(self) -> Any:
+        """The position the record leads to."""
+        ...
+
     def to_json_data(self) -> dict[str, Any]:
         """``thousand replay --json`` of the record (RECORD.md's output object)."""
         ...
@@ -164,6 +170,16 @@ class GameModule(Protocol):
         ...
 
     def is_over(self, position: Any) -> bool: ...
+
+    def is_chance_node(self, position: Any) -> bool:
+        """Chance is due before anyone decides (dice in the air, a deck to deal)."""
+        ...
+
+    def draw_chance(self, position: Any, rng: Random) -> Any:
+        """At a chance node, the chance action drawn from ``rng`` with the game's own
+        probabilities (to apply like any action); None elsewhere. What simulations and the
+        conformance suite play chance with; a table draws it from its committed seed."""
+        ...
 
     def observe(self, position: Any, seat: int | None) -> Any:
         """What ``seat`` (None: a spectator) knows of the position: the only thing a

@@ -22,9 +22,11 @@ players, solvers and the server::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from thousand.core.actions import seat_actions as legal_actions
+from thousand.core.dice import pick_throw
 from thousand.core.errors import (
     IllegalActionError,
     InputFileError,
@@ -104,6 +106,18 @@ def hidden_from(position: GameState, seat: int | None) -> frozenset[str]:
     return frozenset()
 
 
+def is_chance_node(position: GameState) -> bool:
+    return position.is_chance_node
+
+
+def draw_chance(position: GameState, rng: Random) -> Outcome | None:
+    """The dice in the air, thrown with ``rng`` (:func:`~thousand.core.dice.pick_throw`:
+    the chance table's probabilities); None when no dice are in the air."""
+    if not position.is_chance_node:
+        return None
+    return Outcome(pick_throw(position.dice_left, rng.random()))
+
+
 def seat_view(position: GameState, seat: int | None) -> dict[str, Any]:
     """:func:`observe`'s observation as data: the whole position."""
     return observe(position, seat).to_dict()
@@ -157,7 +171,9 @@ __all__ = [
     "ThrowScore",
     "TurnEnd",
     "apply",
+    "draw_chance",
     "hidden_from",
+    "is_chance_node",
     "is_over",
     "legal_actions",
     "load_preset",

@@ -75,6 +75,11 @@ class Replay:
     state: GameState
     turns: tuple[TurnSummary, ...]
 
+    @property
+    def position(self) -> GameState:
+        """The final position (the name every game's replay has: :class:`Replayed`)."""
+        return self.state
+
     def to_json_data(self) -> dict[str, Any]:
         """Exactly the output object of RECORD.md (``thousand replay --json``)."""
         state = self.state

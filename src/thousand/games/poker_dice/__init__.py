@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import TYPE_CHECKING, Any, cast
 
 from thousand.core.actions import seat_actions as legal_actions
+from thousand.core.dice import pick_throw
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
 from thousand.games.interface import GameInfo
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
@@ -106,6 +108,18 @@ def hidden_from(position: Position, seat: int | None) -> frozenset[str]:
     return frozenset()
 
 
+def is_chance_node(position: Position) -> bool:
+    return position.is_chance_node
+
+
+def draw_chance(position: Position, rng: Random) -> Outcome | None:
+    """The dice in the air, thrown with ``rng`` (:func:`~thousand.core.dice.pick_throw`:
+    the chance table's probabilities); None when no dice are in the air."""
+    if not position.is_chance_node:
+        return None
+    return Outcome(pick_throw(position.in_air, rng.random()))
+
+
 def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
     """:func:`observe`'s observation as data, the same for every seat and for spectators.
 
@@ -178,7 +192,9 @@ __all__ = [
     "Totals",
     "Write",
     "apply",
+    "draw_chance",
     "hidden_from",
+    "is_chance_node",
     "is_over",
     "legal_actions",
     "load_preset",
