@@ -29,7 +29,7 @@ differ. Beside them, in place of dice 1000's ``turn``:
 ``legal`` for the seat to move lists ``"throw"`` (when a throw is open: keep any dice
 showing but all five, nothing on the turn's first throw), one ``{"box": NAME, "points":
 P}`` per box that may be written, and ``"stop"`` (ranking). The names of boxes, levels
-and hands are ids: the page words them (``static/poker.js``).
+and hands are ids: the page words them (``static/views/poker_dice.js``).
 """
 
 from __future__ import annotations
