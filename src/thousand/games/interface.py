@@ -113,6 +113,20 @@ def whole_position(position: PositionT, seat: int | None) -> PositionT:
     return position
 
 
+def nothing_hidden(position: object, seat: int | None) -> frozenset[str]:
+    """What a game without hidden information keeps from a seat: nothing (its
+    ``hidden_from``)."""
+    del position, seat
+    return frozenset()
+
+
+def whole_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """A record in play of a game without hidden information, as anyone may read it:
+    whole, since everything in it was seen by all (its ``shown_record``)."""
+    del seat
+    return dict(record)
+
+
 class Replayed(Protocol):
     """A record replayed through a game's rules."""
 

@@ -57,7 +57,7 @@ from thousand.games.dice1000.state import (
     observe,
     state_from_dict,
 )
-from thousand.games.interface import FEATURES, GameInfo
+from thousand.games.interface import FEATURES, GameInfo, nothing_hidden, whole_record
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -99,11 +99,12 @@ def is_over(position: GameState) -> bool:
     return position.is_over
 
 
-def hidden_from(position: GameState, seat: int | None) -> frozenset[str]:
-    """Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
-    position never holds them), so no seat and no spectator is kept from any token."""
-    del position, seat
-    return frozenset()
+hidden_from = nothing_hidden
+"""Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
+position never holds them)."""
+
+shown_record = whole_record
+"""A record in play is shown whole: every throw in it was seen by all."""
 
 
 def is_chance_node(position: GameState) -> bool:
@@ -121,11 +122,6 @@ def draw_chance(position: GameState, rng: Random) -> Outcome | None:
 def seat_view(position: GameState, seat: int | None) -> dict[str, Any]:
     """:func:`observe`'s observation as data: the whole position."""
     return observe(position, seat).to_dict()
-
-
-def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """A record in play as anyone may read it: whole (every throw is seen by all)."""
-    return dict(record)
 
 
 def new_recorder(position: GameState, meta: Mapping[str, Any] | None) -> RecordBuilder:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 from thousand.core.actions import seat_actions as legal_actions
 from thousand.core.dice import pick_throw
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
-from thousand.games.interface import GameInfo
+from thousand.games.interface import GameInfo, nothing_hidden, whole_record
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.bots import BOT_LEVELS
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
@@ -96,16 +96,12 @@ def is_over(position: Position) -> bool:
     return position.over
 
 
-def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """A record in play as anyone may read it: whole (every throw is seen by all)."""
-    return dict(record)
+hidden_from = nothing_hidden
+"""Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
+position never holds them)."""
 
-
-def hidden_from(position: Position, seat: int | None) -> frozenset[str]:
-    """Nothing: every throw is seen by all, and the dice still to fall are nobody's (a
-    position never holds them), so no seat and no spectator is kept from any token."""
-    del position, seat
-    return frozenset()
+shown_record = whole_record
+"""A record in play is shown whole: every throw in it was seen by all."""
 
 
 def is_chance_node(position: Position) -> bool:
