@@ -682,3 +682,12 @@ def test_advise_counts_the_dice_and_says_when_it_approximates(
     )
     assert (lines[-1] == note) == (len(players) > 3)
     assert run_json("advise", "-", stdin=text)["exact"] == (len(players) < 4)
+
+
+def test_serve_help_says_the_address_is_for_the_player_to_open() -> None:
+    """The server opens no browser: its help must not say it does."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["serve", "--help"], stdout=out, stderr=err) == 0
+    text = " ".join(out.getvalue().split())
+    assert "open the address it prints in a browser" in text
+    assert "it opens none itself" in text

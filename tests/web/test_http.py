@@ -421,3 +421,24 @@ def test_the_page_and_its_files_are_served(tmp_path: Path) -> None:
     assert lobby.status_code == table.status_code == 200
     assert lobby.headers["content-type"].startswith("text/html")
     assert lobby.text == table.text
+
+
+@pytest.mark.parametrize("path", ["/r/", "/nowhere", "/r/abc/extra"])
+def test_an_address_nobody_serves_is_a_page_saying_so_with_the_way_back(
+    tmp_path: Path, path: str
+) -> None:
+    with running(new_app(tmp_path)) as client:
+        response = client.get(path)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert "Страница не найдена" in response.text and "Page not found" in response.text
+    assert '<a href="/">' in response.text
+    assert "detail" not in response.text
+
+
+def test_an_api_path_nobody_serves_is_protocol_json(tmp_path: Path) -> None:
+    with running(new_app(tmp_path)) as client:
+        response = client.get("/api/nowhere")
+        wrong_method = client.delete("/api/rooms")
+    assert error_of(response) == (404, "not_found", "no such path: /api/nowhere")
+    assert wrong_method.status_code == 405

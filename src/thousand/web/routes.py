@@ -22,7 +22,9 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from thousand import __version__
 from thousand.core.i18n import translator
@@ -92,6 +94,20 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(ProtocolError)
     async def _refused(_request: Request, exc: ProtocolError) -> JSONResponse:
         return JSONResponse(exc.http_body(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        """A path nobody serves: PROTOCOL.md's error body under ``/api/``, a page saying
+        so (in both languages, with the way back to the lobby) anywhere a person may
+        have typed or pasted an address; the other statuses Starlette raises keep its
+        own answer."""
+        if exc.status_code != 404:
+            return await http_exception_handler(request, exc)
+        path = request.url.path
+        if path.startswith(("/api/", "/static/", "/metrics")):
+            body = {"error": {"code": "not_found", "message": f"no such path: {path[:80]}"}}
+            return JSONResponse(body, status_code=404)
+        return FileResponse(STATIC / "404.html", status_code=404)
 
     @app.exception_handler(Exception)
     async def _failed(_request: Request, exc: Exception) -> JSONResponse:

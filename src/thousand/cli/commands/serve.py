@@ -67,9 +67,10 @@ def _seconds(text: str) -> float:
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "serve",
-        help="play online: start the server and open its address in a browser",
+        help="play online: start the server, then open the address it prints in a browser",
         description="Start the online game: rooms of people and computer players, in the "
-        "browser, with the server throwing verifiable dice. Prints the address to open.",
+        "browser, with the server throwing verifiable dice. It prints the address for you to open in "
+        "a browser (it opens none itself) and runs until Ctrl+C.",
         epilog="example: thousand serve --port 8000",
     )
     parser.add_argument(
