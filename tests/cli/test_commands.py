@@ -685,9 +685,13 @@ def test_advise_counts_the_dice_and_says_when_it_approximates(
 
 
 def test_serve_help_says_the_address_is_for_the_player_to_open() -> None:
-    """The server opens no browser: its help must not say it does."""
-    out, err = io.StringIO(), io.StringIO()
-    assert main(["serve", "--help"], stdout=out, stderr=err) == 0
-    text = " ".join(out.getvalue().split())
-    assert "open the address it prints in a browser" in text
-    assert "it opens none itself" in text
+    """The server opens no browser: neither its line in ``thousand --help`` nor its own
+    help may say it does."""
+    texts = []
+    for argv in (["--help"], ["serve", "--help"]):
+        out = io.StringIO()
+        assert main(argv, stdout=out, stderr=io.StringIO()) == 0
+        texts.append(" ".join(out.getvalue().split()))
+    listing, own = texts
+    assert "start the server, then open the address it prints in a browser" in listing
+    assert "for you to open in a browser (it opens none itself)" in own

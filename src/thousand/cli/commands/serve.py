@@ -69,8 +69,8 @@ def register(subparsers: Subparsers) -> None:
         "serve",
         help="play online: start the server, then open the address it prints in a browser",
         description="Start the online game: rooms of people and computer players, in the "
-        "browser, with the server throwing verifiable dice. It prints the address for you to open in "
-        "a browser (it opens none itself) and runs until Ctrl+C.",
+        "browser, with the server throwing verifiable dice. It prints the address for you to "
+        "open in a browser (it opens none itself) and runs until Ctrl+C.",
         epilog="example: thousand serve --port 8000",
     )
     parser.add_argument(
