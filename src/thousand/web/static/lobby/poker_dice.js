@@ -2,6 +2,7 @@
 // create form has no fields of its own (the server throws the dice; no advisor), and no
 // house rules: a preset or a rules file.
 
+import { gameTitle } from "../games.js";
 import { t } from "../i18n.js";
 
 export class PokerDiceLobby {
@@ -28,8 +29,16 @@ export class PokerDiceLobby {
     return 'preset = "russian"\nthrows = 3';
   }
 
-  /** A room card's title: the game and its rules. */
+  /**
+   * A room card's title: the game and its rules. Russian calls its sheets by the game's
+   * name («Покер на костях»), so a title that already starts with the game's name is
+   * shown alone, not «Покер на костях: Покер на костях» (the terminal's header does the same).
+   */
   roomTitle(rules) {
+    const game = gameTitle("poker_dice");
+    if (game && rules.toLowerCase().startsWith(game.toLowerCase())) {
+      return rules.charAt(0).toUpperCase() + rules.slice(1);
+    }
     return t("Poker dice: {rules}", { rules });
   }
 
