@@ -199,6 +199,66 @@ def test_a_poker_game_against_the_computer_from_the_lobby_to_the_record(
     expect(page.get_by_role("button", name=THROW)).to_have_count(0)
 
 
+def kept_marks(table: PokerTable) -> list[int]:
+    """The places of the dice marked kept (✓) on the table."""
+    marks = table.page.locator(".dice-area .die-button").evaluate_all(
+        "(nodes) => nodes.map((node) => Boolean(node.querySelector('.die-mark')))"
+    )
+    return [place for place, marked in enumerate(marks) if marked]
+
+
+def expect_kept(table: PokerTable, places: list[int], faces: list[int]) -> None:
+    """The dice in ``places`` (showing ``faces``) are kept — pressed, ✓, named so — the
+    others are not, and the throw button throws the others."""
+    for place in range(5):
+        pressed = "true" if place in places else "false"
+        expect(table.dice.nth(place)).to_have_attribute("aria-pressed", pressed)
+    assert kept_marks(table) == places
+    shown = table.shown()
+    assert [shown[place] for place in places] == faces
+    for place in places:
+        expect(table.dice.nth(place)).to_have_accessible_name(f"Die {shown[place]}: kept")
+    keep = " ".join(str(face) for face in faces)  # in their places' order
+    expect(table.throw).to_have_accessible_name(
+        re.compile(rf"^Throw {5 - len(places)} dice, keep {keep}")
+    )
+
+
+def test_kept_dice_stay_kept_after_a_throw_and_a_reload(browsing: Browsing, server: Server) -> None:
+    """Kept 4 4, threw: the two 4s are still kept (✓, "Throw 3 dice"), as in the
+    terminal, and after a reload too (the server's ``showing.fresh`` says which dice the
+    last throw kept); the next throw keeps them unless the player lets them go."""
+    room, token = poker_room(server, [{"bot": "greedy"}])
+    page = browsing.page(token=(room, token))
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    table = PokerTable(page)
+    table.wait_ready()
+    table.click(table.throw)
+    first = table.shown()
+    table.dice.nth(1).click()
+    table.dice.nth(3).click()
+    expect_kept(table, [1, 3], [first[1], first[3]])
+
+    table.click(table.throw)
+    second = table.shown()
+    assert [second[1], second[3]] == [first[1], first[3]]
+    expect_kept(table, [1, 3], [first[1], first[3]])
+
+    page.reload()
+    wait_connected(page)
+    table.wait_ready()
+    assert table.shown() == second
+    expect_kept(table, [1, 3], [first[1], first[3]])
+
+    # the third throw keeps them again without a tap
+    table.click(table.throw)
+    third = table.shown()
+    assert [third[1], third[3]] == [first[1], first[3]]
+    rolls = server.record(room)["turns"][0]["rolls"]
+    assert rolls[2]["keep"] == sorted([first[1], first[3]])
+
+
 def test_two_people_on_phones_in_russian_with_the_keys(browsing: Browsing, server: Server) -> None:
     room, anna_token = poker_room(server, [{"open": True}])
     phone: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "locale": "ru-RU"}

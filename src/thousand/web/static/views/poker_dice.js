@@ -2,7 +2,8 @@
 //
 // The Table (../table.js) keeps the connection, the room bar, the players, how the turns
 // ended, the chat and the end of the game; for a room whose game is "poker_dice" it hands
-// these to a PokerView: the five dice (a tap keeps a die or gives it back), the throw
+// these to a PokerView: the five dice (a tap keeps a die or gives it back; dice kept stay
+// kept for the turn's next throw, as the server's `showing.fresh` tells), the throw
 // button, the sheet as the players know it — both series, subtotal, bonus, totals, a
 // column per player — with what each open box would score now beside it for the player
 // to move (a tap there writes it). Every word of the game (the sheet's rows and cells,
@@ -20,6 +21,19 @@ function writes(legal) {
     if (item && typeof item === "object" && typeof item.box === "string") boxes.set(item.box, item.points);
   }
   return boxes;
+}
+
+/**
+ * The places of the dice the turn's last throw kept (those it did not fill: the server's
+ * `showing.fresh`), while another throw is open: they stay kept for the next throw, as in
+ * the terminal, until the player lets them go. Taken from the state, not the page's
+ * memory, so a reload or a reconnection finds them kept too. None at a turn's first throw
+ * (it fills all five) or when no throw is left.
+ */
+function keptByLastThrow(showing, dice) {
+  if (!showing || !showing.in_turn || dice.length !== 5 || !(showing.throws_left > 0)) return new Set();
+  const fresh = new Set(asArray(showing.fresh));
+  return new Set(dice.map((_, place) => place).filter((place) => !fresh.has(place)));
 }
 
 export class PokerView {
@@ -75,7 +89,7 @@ export class PokerView {
     const key = `${game.number}|${game.to_move}|${showing ? showing.player : ""}|${showing ? showing.throws : 0}|${dice.join("")}`;
     if (key !== this.keptFor) {
       this.keptFor = key;
-      this.kept = new Set();
+      this.kept = keptByLastThrow(showing, dice);
     }
     const choosing = inTurn && canThrow && f.acting && dice.length === 5;
     return { ...f, showing, dice, inTurn, canThrow, boxes, canStop, ranking, choosing };
