@@ -17,7 +17,7 @@ from thousand.core.i18n import translator
 from thousand.games import adapter, game_names, games_offering, load_game
 from thousand.web.protocol import GAMES, CreateRoom
 from thousand.web.rooms.base import BaseRoom
-from thousand.web.tables import game_view, room_type
+from thousand.web.tables import game_view, games_of, room_type
 
 from .support import TINY_RULES, connect, create_room, finish_solo, new_app, running
 
@@ -176,3 +176,18 @@ def test_no_module_of_the_server_names_a_game_outside_its_adapter() -> None:
             if name in path.read_text(encoding="utf-8"):
                 named.append(f"{relative}: {name}")
     assert named == []
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_games_preset_titles_are_capitalised_alike(language: str) -> None:
+    """The lobby lists a game's presets side by side: one lowercase title among
+    capitalised ones (poker dice's "best hand") read as a mistake. Game titles are
+    capitalised; dice 1000 writes all its preset names in lower case, as words in a
+    sentence ("classic", "barrel 850")."""
+    for game in games_of(translator(language))["games"]:
+        assert game["title"][:1].isupper(), game["title"]
+        titles = [preset["title"] for preset in game["presets"]]
+        words = [title.split()[0] for title in titles]
+        # an acronym ("USSR box") is capital whichever way the others are written
+        capitals = {word[:1].isupper() for word in words if not (len(word) > 1 and word.isupper())}
+        assert len(capitals) == 1, (game["name"], titles)

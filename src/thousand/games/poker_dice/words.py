@@ -96,7 +96,7 @@ PRESET_TITLES: Mapping[str, str] = {
     "russian": N_("Russian sheet"),
     "russian_banked": N_("Russian sheet, second variant"),
     "yahtzee": N_("Yahtzee rules"),
-    "ranking": N_("best hand"),
+    "ranking": N_("Best hand"),
 }
 """The presets' names as players call them."""
 

@@ -246,7 +246,7 @@ class PokerApp(GameApp[Session, Action, Step]):
         elif position.first_throw and rules.first_throw_double:
             line.append("\n")
             line.append(
-                tr.gettext("First throw: series 2 scores double."),
+                tr.gettext("First throw: combinations score double."),
                 style="magenta",
             )
         return line
