@@ -290,6 +290,7 @@ export class Dice1000View {
     this.table.el.summary.textContent = str(view.throw_summary);
     this.table.el.summary.hidden = !this.table.el.summary.textContent;
     this.table.el.summary.classList.toggle("sr-only", combos.length > 0);
+    this.table.el.summary.classList.toggle("bust", ended === "bust");
     fill(
       this.table.el.combos,
       combos.map((combo) =>
