@@ -82,6 +82,7 @@ WATCH_SCRIPT = """
               total: turn.total ?? null,
               throws: Array.isArray(turn.throws) ? turn.throws.length : null,
               ended: turn.ended ?? null,
+              at: Date.now(),
             });
           }
         } else if (message && message.type === "error") {

@@ -320,14 +320,20 @@ def test_a_spectator_sees_the_moves_and_cannot_act(browsing: Browsing, server: S
     expect(anna.page.locator(".fair")).to_contain_text("Spectators: 1")
 
     # the spectator follows the game as Anna plays it: whenever Anna is to move (nothing
-    # changes until she acts), the spectator's table shows what hers does
+    # changes until she acts), the spectator's table shows what hers does — once a bust
+    # held on the table (about two seconds) has been shown: Anna's own move ends her wait
     seen: set[tuple[int, tuple[str, ...], str]] = set()
     for _ in range(200):
         anna.wait_ready()
         now = seq(anna.page)
         page.wait_for_function("(now) => window.__thousand.seq === now", arg=now)
-        shown = table_view(watcher)
-        assert shown == table_view(anna)
+        hers = table_view(anna)
+        for _ in range(40):
+            shown = table_view(watcher)
+            if shown == hers:
+                break
+            page.wait_for_timeout(100)
+        assert shown == hers
         seen.add((shown[0], shown[1], shown[2]))
         if len(shown[3]) >= 3 and len(seen) >= 6:  # three rounds on the sheet
             break
@@ -480,7 +486,8 @@ def test_the_keys_play_and_every_control_has_a_name(browsing: Browsing, server: 
             key = "t" if done.get("t", 0) <= done.get("Space", 0) else "Space"
             expect(table.throw).to_have_accessible_name(THROW)
             before = seq(page)
-            busts = page.locator(".events li", has_text=re.compile(r"^Anna: bust"))
+            # the log's line of a bust lists the busting dice: "Anna: 2 3 4 6 — bust."
+            busts = page.locator(".events li", has_text=re.compile(r"^Anna: ([1-6] )*[1-6] — bust"))
             busted = busts.count()
             table.press(key)
             done[key] = done.get(key, 0) + 1
@@ -668,4 +675,58 @@ def test_the_advisor_shows_the_chances_to_the_player_to_move_only(
     else:
         raise AssertionError("Anna never went on after a throw")
     expect(watcher.page.get_by_role("region", name="Winning chances")).to_have_count(0)
+    assert errors_received(page) == []
+
+
+# -- the roll lands before anything is marked -----------------------------------------
+
+WATCH_ROLL_JS = """
+() => {
+  // every change of the turn's drawing: a die still tumbling must carry no mark, and
+  // no score chip may be up while one tumbles
+  const seen = { rolling: 0, marked: [] };
+  window.__roll = seen;
+  const look = () => {
+    const rolling = document.querySelectorAll(".dice-row.thrown .die.rolling");
+    if (!rolling.length) return;
+    seen.rolling += 1;
+    for (const node of rolling) {
+      for (const mark of ["scoring", "dead", "bust"]) {
+        if (node.classList.contains(mark)) seen.marked.push(`${mark} on ${node.dataset.face}`);
+      }
+    }
+    const combos = document.querySelector(".combos");
+    if (combos && !combos.hidden && combos.children.length) seen.marked.push("chips up");
+  };
+  new MutationObserver(look).observe(document.querySelector(".turn"), {
+    subtree: true, childList: true, attributes: true,
+  });
+}
+"""
+
+
+def test_the_roll_marks_nothing_before_the_dice_land(browsing: Browsing, server: Server) -> None:
+    """With motion, the dice tumble through random faces for a moment: no die carries the
+    scoring (or dead, or bust) mark and no score chip is up until they land on the true
+    faces; then the marks are there."""
+    room, token = server.create_room("Anna", seats=[{"bot": "cautious"}])
+    table = table_of(browsing, server, room, token, reduced_motion="no-preference")
+    page = table.page
+    page.evaluate(WATCH_ROLL_JS)
+    for _ in range(3):
+        table.wait_ready()
+        if not table.throw.is_enabled():
+            table.click(table.stop)
+            continue
+        table.click(table.throw)
+        # landed: no die tumbles, the true faces are drawn, each marked
+        expect(page.locator(".dice-row.thrown .die.rolling")).to_have_count(0)
+        dice = page.locator(".dice-row.thrown .die")
+        marked = page.locator(
+            ".dice-row.thrown .die.scoring, .dice-row.thrown .die.dead, .dice-row.thrown .die.bust"
+        )
+        expect(marked).to_have_count(dice.count())
+    seen = page.evaluate("() => window.__roll")
+    assert seen["rolling"] > 0, "the dice never tumbled"
+    assert seen["marked"] == []
     assert errors_received(page) == []

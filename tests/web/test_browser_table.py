@@ -701,3 +701,70 @@ def test_the_table_dice_page_in_russian(browsing: Browsing, server: Server) -> N
     )
     no_sideways_scrolling(page)
     assert errors_received(page) == []
+
+
+# -- 4. a bust stays on the table -----------------------------------------------------------
+
+BUST_SHOWN_MS = 1500
+"""How long after a bust arrived its dice must still be on the table (it is held two
+seconds): long enough to read, even when the next player throws at once."""
+
+BUST_DICE_JS = """
+() => {
+  const row = document.querySelector(".dice-row.thrown");
+  if (!row) return null;
+  return {
+    label: row.querySelector(".dice").getAttribute("aria-label"),
+    bust: Array.from(row.querySelectorAll(".die.bust"), (node) => Number(node.dataset.face)),
+    dice: row.querySelectorAll(".die").length,
+  };
+}
+"""
+
+
+def test_a_bust_stays_on_the_table_while_the_computer_throws_at_once(
+    browsing: Browsing, server: Server
+) -> None:
+    """Anna's losing throw (entered: 1 2 3 4 6, then 2 3 4 6) stays on the table, marked
+    bust, for about two seconds though the computer (no delay) throws at once after it; the
+    log lists the busting dice. With reduced motion (the pages' default here) too."""
+    room, token = server.create_room(
+        "Anna", seats=[{"bot": "cautious"}], rules=TABLE_RULES, dice="table"
+    )
+    page = browsing.page(token=(room, token))
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    entry = Entry(page)
+
+    def enter(faces: list[int]) -> int:
+        for face in faces:
+            entry.face(face).click()
+        expect(entry.filled).to_have_count(len(faces))
+        before = seq(page)
+        entry.done.click()
+        page.wait_for_function("(before) => window.__thousand.seq > before", arg=before)
+        return before + 1
+
+    enter([1, 2, 3, 4, 6])  # the 1 scores 10
+    expect(entry.slots).to_have_count(4)
+    busted = enter([2, 3, 4, 6])
+    bust = state_at(page, busted)
+    assert bust["ended"] == "bust" and bust["to_move"] == "Cautious", bust
+
+    # the computer throws at once: its throw has arrived well before the bust was read
+    page.wait_for_function(
+        """(after) => window.__thousand.history.some(
+             (s) => s.seq > after && s.to_move === "Cautious" && s.throws > 0 && !s.ended)""",
+        arg=busted,
+    )
+    page.wait_for_function("([at, ms]) => Date.now() >= at + ms", arg=[bust["at"], BUST_SHOWN_MS])
+    shown = page.evaluate(BUST_DICE_JS)
+    assert shown == {"label": "Last throw of Anna: 2 3 4 6", "bust": [2, 3, 4, 6], "dice": 4}
+    # the log says which dice lost the turn
+    logged = page.locator(".events li", has_text="Anna: 2 3 4 6 — bust, 10 points lost.")
+    expect(logged).to_have_count(1)
+    # and then the computer's throws take the table
+    expect(page.locator(".dice-row.thrown .dice")).not_to_have_attribute(
+        "aria-label", "Last throw of Anna: 2 3 4 6"
+    )
+    assert errors_received(page) == []

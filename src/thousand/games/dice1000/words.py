@@ -285,12 +285,21 @@ def chance_lines(
 # -- the end of a turn ---------------------------------------------------------------
 
 
-def turn_end(tr: Translator, game: Game, names: Sequence[str], end: TurnEnd) -> list[str]:
+def turn_end(
+    tr: Translator,
+    game: Game,
+    names: Sequence[str],
+    end: TurnEnd,
+    dice: Sequence[int] | None = None,
+) -> list[str]:
     """Sentences telling how a turn ended, the mover's first, then any penalties.
 
     A line starts with the player's name and a colon and never makes the name the
     subject of a verb: the default name of the person at the keyboard is "You" / "Вы",
     which no verb form suits together with "Anna" (not "You wins", not "Вы записывает").
+    ``dice``, the busting throw's faces, go into a bust's line ("Anna: 2 3 4 6 — bust,
+    10 points lost."): a log of the browser's table, where the dice do not stay in sight
+    (the terminal's log has the throw on the line above).
     """
     name = names[end.player]
     lines: list[str] = []
@@ -303,12 +312,21 @@ def turn_end(tr: Translator, game: Game, names: Sequence[str], end: TurnEnd) -> 
             )
         )
     elif end.outcome == "bust":
-        if end.lost:
+        thrown = " ".join(str(face) for face in dice or ())
+        if end.lost and thrown:
+            lines.append(
+                tr.gettext("{name}: {dice} — bust, {points} lost.").format(
+                    name=name, dice=thrown, points=points(tr, end.lost)
+                )
+            )
+        elif end.lost:
             lines.append(
                 tr.gettext("{name}: bust, {points} lost.").format(
                     name=name, points=points(tr, end.lost)
                 )
             )
+        elif thrown:
+            lines.append(tr.gettext("{name}: {dice} — bust.").format(name=name, dice=thrown))
         else:
             lines.append(tr.gettext("{name}: bust.").format(name=name))
         penalised = any(p.reason == "bolts" and p.player == end.player for p in end.penalties)

@@ -2,7 +2,8 @@
 
 import { h, motionReduced } from "./dom.js";
 
-const ROLL_MS = 400;
+/** How long the dice tumble before they land. */
+export const ROLL_MS = 400;
 
 const PIPS = {
   1: [4],
@@ -40,9 +41,16 @@ export function setFace(node, face) {
   }
 }
 
-/** The dice tumble for a moment before they land on `finals` (not with reduced motion). */
-export function roll(nodes, finals) {
-  if (motionReduced() || !nodes.length) return;
+/**
+ * The dice tumble for a moment before they land on `finals` (not with reduced motion);
+ * `landed` runs once they show the true faces (at once when they do not tumble), so that
+ * what marks them (scoring, bust) is drawn on the true faces only. Whether they tumble.
+ */
+export function roll(nodes, finals, landed = null) {
+  if (motionReduced() || !nodes.length) {
+    if (landed) landed();
+    return false;
+  }
   const started = Date.now();
   for (const node of nodes) {
     node.classList.add("rolling");
@@ -55,10 +63,12 @@ export function roll(nodes, finals) {
         setFace(node, finals[index]);
         node.classList.remove("rolling");
       });
+      if (landed) landed();
       return;
     }
     for (const node of nodes) setFace(node, 1 + Math.floor(Math.random() * 6));
   }, 70);
+  return true;
 }
 
 /**

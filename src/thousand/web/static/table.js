@@ -154,6 +154,8 @@ export class Table {
   act(action, extra = {}) {
     if (!this.state) return;
     if (!this.link.act(action, extra, this.state.seq)) return;
+    const view = this.view();
+    if (view.acted) view.acted(); // a bust held on the table has been seen by whoever moved
     this.say("");
     this.renderActions();
   }

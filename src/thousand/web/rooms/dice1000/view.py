@@ -215,7 +215,7 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
         "sheet": {"players": names, "rounds": _rounds(room, session, state, tr)},
         "standings": [standing(tr, state, index) for index in range(len(names))],
         "events": (
-            turn_end(tr, state.game, names, session.last_end)
+            turn_end(tr, state.game, names, session.last_end, None if last is None else last.dice)
             if session.last_end is not None and (state.throws == 0 or state.is_over)
             else []
         ),

@@ -9,7 +9,7 @@
 // server in the connection's language (game.view); the page only lays it out, and never
 // decides what is legal: the server's `legal` does.
 
-import { die, diceRow, faces, isFace, roll, scoringPositions } from "../dice.js";
+import { ROLL_MS, die, diceRow, faces, isFace, roll, scoringPositions } from "../dice.js";
 import { asArray, fill, h, motionReduced, str, typing } from "../dom.js";
 import { lang, number, t } from "../i18n.js";
 
@@ -39,6 +39,9 @@ function asideBeforeLast(turn, dice, last, ended) {
   return all.slice(Math.max(0, end - before), end);
 }
 
+/** How long a bust stays on the table, marked, before what came after it is drawn. */
+const BUST_MS = 2000;
+
 /** A legal action's identity: "throw", "stop", "dice", "keep:1 5". */
 function actionKey(item) {
   if (typeof item === "string") return item;
@@ -56,11 +59,17 @@ export class Dice1000View {
     this.entering = false;
     this.throwKey = null;
     this.shown = {};
+    this.held = null; // the bust on the table: { f, key, until }
+    this.queue = []; // busts that came while one is held, each to be shown in turn
+    this.holdTimer = null;
+    this.latest = null;
+    this.drawn = 0;
   }
 
   /** The language changed: what is drawn is drawn afresh. */
   forget() {
     this.shown = {};
+    this.release();
   }
 
   /**
@@ -121,18 +130,95 @@ export class Dice1000View {
     this.table.el.actions.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest", behavior: motionReduced() ? "auto" : "smooth" });
   }
 
-  /** The turn in progress, below its title (the frame's): the dice, the total, what scored. */
+  /**
+   * The turn in progress, below its title (the frame's): the dice, the total, what scored.
+   *
+   * A bust stays on the table about two seconds (BUST_MS, after its dice land), marked
+   * bust, though the next player throws at once: what arrives meanwhile waits — a bust
+   * among it in a queue, to be shown in turn, the rest as the latest state, drawn when the
+   * last bust has been shown. The rest of the page (players, log, buttons) is drawn from
+   * each state at once; a move of this page's own ends the wait (`acted`).
+   */
   renderTurn(f) {
-    const { players, turn, game, view } = f;
+    this.latest = f;
+    if (this.held && Date.now() < this.held.until) {
+      const key = this.throwKeyOf(f);
+      if (this.endedInBust(f) && key !== this.held.key && !this.queue.some((item) => item.key === key)) {
+        this.queue.push({ key, f });
+      }
+      this.draw(this.held.f);
+      return;
+    }
+    this.held = null;
+    const next = this.queue.shift();
+    this.draw(next ? next.f : f);
+  }
+
+  /** A move of this page's own was sent: whoever made it has seen the bust. */
+  acted() {
+    this.release();
+  }
+
+  /** No bust held, none waiting. */
+  release() {
+    this.held = null;
+    this.queue = [];
+    if (this.holdTimer) window.clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+  }
+
+  /** Hold the bust drawn from `f` on the table for `ms`, then draw what came meanwhile. */
+  hold(f, key, ms) {
+    this.held = { f, key, until: Date.now() + ms };
+    if (this.holdTimer) window.clearTimeout(this.holdTimer);
+    this.holdTimer = window.setTimeout(() => {
+      this.holdTimer = null;
+      if (this.table.state && this.latest) this.table.renderTurn(this.table.facts());
+    }, ms + 20);
+  }
+
+  /** Whether the turn shown in `f` ended in a bust. */
+  endedInBust(f) {
+    return Boolean(f.turn) && str(f.turn.ended) === "bust";
+  }
+
+  /** The dice of the last throw that `f` shows (none before a turn's first throw). */
+  diceOf(f) {
+    const turn = f.turn;
+    const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
+    const last = turn && turn.last && typeof turn.last === "object" ? turn.last : null;
+    return last && Array.isArray(last.dice) ? last.dice.filter(isFace) : throws.length ? throws[throws.length - 1].filter(isFace) : [];
+  }
+
+  /** What tells one throw on the table from another: game, player, throw, faces, end. */
+  throwKeyOf(f) {
+    const turn = f.turn;
+    const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
+    return `${f.game.number}|${turn ? turn.player : ""}|${throws.length}|${faces(this.diceOf(f))}|${turn ? str(turn.ended) : ""}`;
+  }
+
+  /** Draw the turn of `f`: a new throw tumbles, and nothing is marked before it lands. */
+  draw(f) {
+    const { players, turn, game } = f;
     const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
     const last = turn && turn.last && typeof turn.last === "object" ? turn.last : null;
     const ended = turn ? str(turn.ended) : "";
     const owner = turn && Number.isInteger(turn.player) ? players.find((p, i) => (Number.isInteger(p.seat) ? p.seat : i) === turn.player) : null;
-    const dice = last && Array.isArray(last.dice) ? last.dice.filter(isFace) : throws.length ? throws[throws.length - 1].filter(isFace) : [];
+    const dice = this.diceOf(f);
     const aside = asideBeforeLast(turn, dice, last, ended);
     const left = turn && Number.isInteger(turn.dice_left) ? turn.dice_left : 5;
+
+    const key = this.throwKeyOf(f);
+    const fresh = this.throwKey !== null && key !== this.throwKey && dice.length > 0 && (throws.length > 0 || last);
+    const previous = this.throwKey;
+    this.throwKey = key;
+    // real dice were thrown on the table: only the computer's, drawn here, tumble
+    const entered = f.tableDice && owner && owner.kind !== "bot";
+    const tumble = fresh && previous !== null && !this.sameThrow(previous, key) && !entered && !motionReduced();
+
     const rows = [];
     let thrownNodes = [];
+    let marks = [];
     const entering = f.legal.some((item) => item === "dice");
     if (!dice.length && entering) {
       // the dice in the hand are the entry's empty slots, right below
@@ -143,9 +229,9 @@ export class Dice1000View {
     } else {
       const scoring = scoringPositions(dice, last ? last.combinations : []);
       const bust = ended === "bust" || (last && last.points === 0 && scoring.size === 0);
-      thrownNodes = dice.map((face, index) =>
-        die(face, scoring.has(index) ? "scoring" : bust ? "bust" : "dead"),
-      );
+      marks = dice.map((_, index) => (scoring.has(index) ? "scoring" : bust ? "bust" : "dead"));
+      // a tumbling die shows random faces: it is marked once it lands on its own
+      thrownNodes = dice.map((face, index) => die(face, tumble ? "" : marks[index]));
       const label = ended && owner ? t("Last throw of {name}", { name: str(owner.name) }) : t("Last throw");
       rows.push(diceRow(label, thrownNodes, `${label}: ${faces(dice)}`, "thrown"));
     }
@@ -160,14 +246,7 @@ export class Dice1000View {
       );
     }
     fill(this.table.el.dice, rows);
-
-    const key = `${game.number}|${turn ? turn.player : ""}|${throws.length}|${faces(dice)}|${ended}`;
-    const fresh = this.throwKey !== null && key !== this.throwKey && dice.length > 0 && (throws.length > 0 || last);
-    const previous = this.throwKey;
-    this.throwKey = key;
-    // real dice were thrown on the table: only the computer's, drawn here, tumble
-    const entered = f.tableDice && owner && owner.kind !== "bot";
-    if (fresh && previous !== null && !this.sameThrow(previous, key) && !entered) roll(thrownNodes, dice);
+    if (fresh && ended === "bust") this.hold(f, key, BUST_MS + (tumble ? ROLL_MS : 0));
 
     let total = turn && Number.isFinite(turn.total) ? turn.total : 0;
     if (ended && ended !== "bust" && owner) {
@@ -176,19 +255,42 @@ export class Dice1000View {
       const summary = done[done.length - 1];
       if (summary && summary.player === owner.name && Number.isFinite(summary.points)) total = summary.points;
     }
+    const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
+    // what the throw made — the total, the chips, the words — is told once the dice land
+    this.drawn += 1;
+    const token = this.drawn;
+    const landed = () => {
+      if (token !== this.drawn) return; // drawn again meanwhile
+      thrownNodes.forEach((node, index) => {
+        if (marks[index]) node.classList.add(marks[index]);
+      });
+      this.tell(f, total, combos, dice, left);
+    };
+    if (tumble) {
+      this.table.el.combos.hidden = true;
+      this.table.el.summary.hidden = true;
+      roll(thrownNodes, dice, landed);
+    } else {
+      landed();
+    }
+  }
+
+  /** The turn's total, what the last throw scored (the chips) and its words. */
+  tell(f, total, combos, dice, left) {
+    const { turn, view } = f;
+    const ended = turn ? str(turn.ended) : "";
     fill(
       this.table.el.total,
       h("span", { class: "label" }, ended ? t("The turn's total") : t("Turn total")),
       h("span", { class: `value${ended === "bust" ? " lost" : ""}` }, number(total)),
       !ended && turn && !turn.choosing && dice.length && left > 0 ? h("span", { class: "left muted" }, t("Dice left: {n}", { n: left })) : null,
     );
-
-    const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
     // The chips below say what the summary says; it stays for screen readers, which
     // hear it on every throw (aria-live), and shows when nothing scored.
     this.table.el.summary.textContent = str(view.throw_summary);
     this.table.el.summary.hidden = !this.table.el.summary.textContent;
     this.table.el.summary.classList.toggle("sr-only", combos.length > 0);
+    this.table.el.summary.classList.toggle("bust", ended === "bust");
     fill(
       this.table.el.combos,
       combos.map((combo) =>
