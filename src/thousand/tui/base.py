@@ -8,7 +8,8 @@ the same for every game is here, once:
   the event log, the key bar — and the check that the terminal holds it (80×24);
 * the keys every game has, in both keyboard layouts (:mod:`thousand.tui.keys`): Space
   or T throws, Enter takes the step the turn waits for, S stops, C shows the game's
-  advisor, H the rules, Q saves and quits, N plays again once the game is over;
+  advisor, H the rules, Q (or Ctrl+Q) saves and quits, N plays again once the game
+  is over;
 * the key bar's frame: only Q while the terminal is too small, play again, rules and
   quit once the game is over, who is playing while a computer player moves, rules and
   save-and-quit after the game's own keys;
@@ -244,7 +245,9 @@ class GameApp(App[int], Generic[SessionT, ActionT, StepT]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
-        self.refresh_view()
+        # Textual takes the new size (``self.size``, which the key bar is laid out for)
+        # only after this handler: redraw once it has.
+        self.call_later(self.refresh_view)
         self.schedule_bot(FIRST_PAUSE)  # computer players wait while the screen is too small
 
     def on_unmount(self) -> None:
@@ -435,6 +438,10 @@ class GameApp(App[int], Generic[SessionT, ActionT, StepT]):
         self.refresh_view()
         self.schedule_bot(FIRST_PAUSE)
         self.prompt()
+
+    async def action_quit(self) -> None:
+        """Textual's own quit (Ctrl+Q) saves too: it is Q's save and quit."""
+        await self.action_quit_game()
 
     async def action_quit_game(self) -> None:
         """Save (the record as it stands, a turn in progress too) and leave; the game can

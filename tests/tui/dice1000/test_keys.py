@@ -111,8 +111,8 @@ def test_enter_does_nothing_once_the_game_is_over() -> None:
 
 def test_the_help_lists_the_keys_in_both_languages() -> None:
     for language, expected in (
-        ("en", ["Space or Enter — throw the dice in the hand.", "Ы for S"]),
-        ("ru", ["Пробел или Enter — бросить кости, что в руке.", "Ы вместо S"]),
+        ("en", ["Space, T or Enter — throw the dice in the hand.", "Ы for S"]),
+        ("ru", ["Пробел, T или Enter — бросить кости, что в руке.", "Ы вместо S"]),
     ):
         app = app_of(session_of("classic", HUMANS, language=language), language)
 
@@ -123,5 +123,30 @@ def test_the_help_lists_the_keys_in_both_languages() -> None:
             for line in expected:
                 assert line in text
             assert "1–5" not in text  # choosing dice is not in these rules
+
+        asyncio.run(drive(app, body))
+
+
+def help_keys(app: ThousandApp) -> list[str]:
+    """The help's sections headed "Keys" (in the game's language), each as its text."""
+    text = app.screen.query_one("#help-text").content.plain  # type: ignore[attr-defined]
+    heading = app.tr.gettext("Keys")
+    return [section for section in text.split("\n\n") if section.startswith(heading + "\n")]
+
+
+def test_the_help_has_one_keys_section_and_it_lists_every_key() -> None:
+    expected = {
+        "en": ["Space, T or Enter", "S —", "C —", "H, F1 or ?", "Q —", "N —"],
+        "ru": ["Пробел, T или Enter", "S —", "C —", "H, F1 или ?", "Q —", "N —"],
+    }
+    for language, keys in expected.items():
+        app = app_of(session_of("classic", HUMANS, language=language), language)
+
+        async def body(app: ThousandApp, pilot: Pilot[int], keys: list[str] = keys) -> None:
+            await press(pilot, "f1")
+            sections = help_keys(app)
+            assert len(sections) == 1, sections
+            for key in keys:
+                assert key in sections[0], (key, sections[0])
 
         asyncio.run(drive(app, body))

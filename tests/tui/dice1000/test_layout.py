@@ -16,7 +16,12 @@ from textual.pilot import Pilot
 
 from tests.tui.dice1000.support import app_of, session_of
 from tests.tui.support import drive, press
+from thousand.cli.games.dice1000 import DEFAULT_OPPONENTS
+from thousand.cli.players import default_seats
+from thousand.core.i18n import translator
+from thousand.games.dice1000 import INFO
 from thousand.games.dice1000.table import Seat
+from thousand.games.dice1000.words import bot_level
 from thousand.tui.dice1000.app import ThousandApp
 
 HUMANS = [Seat("Anna"), Seat("Boris")]
@@ -100,3 +105,17 @@ def test_choosing_dice_fits_the_bar_and_says_what_to_press(language: str) -> Non
         assert hint[language] in app.visible_text()
 
     asyncio.run(drive(app, body, size=(120, 40)))
+
+
+def test_the_russian_sheet_gives_names_the_room_it_has() -> None:
+    """``thousand play --lang ru`` at 100 columns: "Расчётливый" was cut to "Расчётли…"."""
+    tr = translator("ru")
+    seats = default_seats(tr, INFO, DEFAULT_OPPONENTS, bot_level)
+    assert [seat.name for seat in seats] == ["Вы", "Расчётливый", "Смелый"]
+    app = app_of(session_of("classic", seats, language="ru"), "ru")
+
+    async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
+        header = app.sheet_text().splitlines()[1]
+        assert header.split() == ["#", "Вы", "Расчётливый", "Смелый"], header
+
+    asyncio.run(drive(app, body, size=(100, 30)))

@@ -18,6 +18,7 @@ import io
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -78,24 +79,57 @@ def sheet_table(
 ) -> Table:
     """The rounds as a rich table; ``last_rounds`` keeps only the latest ones.
 
-    ``width`` is the room there is: long names are then cut in the heading (the
-    standings under the table give them whole) so that the scores keep their digits.
+    ``width`` is the room there is: names are given whole where it holds them, and
+    only if it does not are the longest cut in the heading (the standings under the
+    table give them whole) so that the scores keep their digits.
     """
     cells = sheet_cells(tr, state, turns, turn_total)
+    first = 0 if last_rounds is None else max(0, len(cells) - last_rounds)
+    shown = cells[first:]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
     table.add_column("#", justify="right", style="dim", no_wrap=True)
-    count = len(state.players)
-    longest = None if width is None else max(4, (width - 4) // count - 2)
-    for index, sheet in enumerate(state.players):
+    names = [sheet.name for sheet in state.players]
+    if width is not None:
+        widest = [
+            max((cell_len(line) for row in shown for line in row[index].split("\n")), default=0)
+            for index in range(len(names))
+        ]
+        numbers = max(1, len(str(first + len(shown))))
+        room = width - numbers - COLUMN_GAP * len(names)
+        names = fitted_names(names, widest, room)
+    for index, name in enumerate(names):
         style = "bold reverse" if index == highlight else "bold"
-        name = sheet.name
-        if longest is not None and len(name) > longest:
-            name = name[: longest - 1] + "…"
         table.add_column(Text(name, style=style), justify="right", no_wrap=True)
-    first = 0 if last_rounds is None else max(0, len(cells) - last_rounds)
-    for number_, row in enumerate(cells[first:], first + 1):
+    for number_, row in enumerate(shown, first + 1):
         table.add_row(str(number_), *row)
     return table
+
+
+COLUMN_GAP = 3
+"""Cells between two columns of :func:`sheet_table` (a padding, the rule, a padding)."""
+
+SHORTEST_NAME = 4
+"""A name is never cut shorter than this (three letters and ``…``)."""
+
+
+def fitted_names(names: Sequence[str], widest: Sequence[int], room: int) -> list[str]:
+    """``names`` as the heading of columns whose cells are ``widest`` wide, in ``room``
+    cells all together: whole where they fit; otherwise the longest cut (``…``) a cell
+    at a time, none below its column's cells nor below :data:`SHORTEST_NAME` — a name
+    shorter than a score's digits costs nothing, so it is never cut for the others.
+    """
+    lengths = [cell_len(name) for name in names]
+    least = [max(SHORTEST_NAME, cells) for cells in widest]
+    while sum(max(length, cells) for length, cells in zip(lengths, widest, strict=True)) > room:
+        cuttable = [index for index, length in enumerate(lengths) if length > least[index]]
+        if not cuttable:
+            break
+        longest = max(cuttable, key=lambda index: lengths[index])
+        lengths[longest] -= 1
+    return [
+        name if cell_len(name) <= length else set_cell_size(name, length - 1) + "…"
+        for name, length in zip(names, lengths, strict=True)
+    ]
 
 
 def standings(

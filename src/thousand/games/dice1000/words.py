@@ -400,7 +400,12 @@ def standing(tr: Translator, state: GameState, index: int) -> str:
 
 
 def rules_help(tr: Translator, game: Game) -> list[tuple[str, list[str]]]:
-    """The rules of this game as ``(heading, paragraphs)`` sections, from its Rules."""
+    """The rules of this game as ``(heading, paragraphs)`` sections, from its Rules.
+
+    The keys are not here: they are the front-end's, and the terminal's help adds
+    them as its one section of keys, every key in it (a second section here left C out
+    of its summary line).
+    """
     rules = game.rules
     sections: list[tuple[str, list[str]]] = []
     spec = rules_to_spec(rules)
@@ -519,25 +524,6 @@ def rules_help(tr: Translator, game: Game) -> list[tuple[str, list[str]]]:
         road.append(tr.gettext("Any five of a kind in one throw wins the game at once."))
     road.append(tr.gettext("Penalties may take a score below zero."))
     sections.append((tr.gettext("On the way to {target}").format(target=game.target), road))
-
-    keys = [
-        tr.gettext(
-            "Space or T — throw; S — stop and record; H or ? — this help; Q — save and quit."
-        ),
-    ]
-    if game.choose_dice:
-        keys.append(
-            tr.gettext("1–5 — pick the dice to set aside; A — all scoring dice; Enter — set aside.")
-        )
-    keys.append(
-        tr.gettext(
-            "C — show or hide the winning chance of each action with perfect play from "
-            "here (the solved strategy: exact for two players, and for three where scores "
-            "only grow; otherwise an approximation, a duel with the leading opponent)."
-        )
-    )
-    keys.append(tr.gettext("The game is saved after every turn."))
-    sections.append((tr.gettext("Keys"), keys))
     return sections
 
 

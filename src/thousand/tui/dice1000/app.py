@@ -71,6 +71,7 @@ from thousand.games.dice1000.words import (
     turn_end,
 )
 from thousand.tui.base import Drawn, GameApp
+from thousand.tui.dice1000.entry import FacesInput
 from thousand.tui.dice1000.widgets import history_line, table_view, throw_line, turn_line
 from thousand.tui.keys import any_layout
 from thousand.tui.screens import around_keys, help_sections
@@ -154,7 +155,7 @@ class ThousandApp(GameApp[Session, Action, Step]):
         yield Static(id="turn-info")
         yield Static(id="history")
         yield Static(id="notice")
-        yield Input(id="entry", max_length=20, disabled=True)
+        yield FacesInput(id="entry")
         yield Static(id="advice")
 
     def compose_sheet(self) -> ComposeResult:
@@ -171,7 +172,7 @@ class ThousandApp(GameApp[Session, Action, Step]):
         return player_label(self.tr, name, level)
 
     def help_text(self) -> Text:
-        return help_text(self.tr, self.session.game)
+        return help_text(self.tr, self.session.game, table_dice=self.session.table_dice)
 
     # -- drawing ---------------------------------------------------------------
 
@@ -271,13 +272,18 @@ class ThousandApp(GameApp[Session, Action, Step]):
 
     def key_hints(self) -> tuple[Text | None, list[KeyHint]]:
         """The frame's key bar (:meth:`GameApp.key_hints`), or while the faces of a throw
-        of real dice are typed, the keys of the entry line."""
+        of real dice are typed, the keys of the entry line: Esc clears what is typed (on
+        a person's own throw, with nothing typed, it goes back to deciding), and Q saves
+        and quits as on every other bar — one line at 100 columns."""
         if self.entry_open and not self.too_small:
             tr = self.tr
             lead = Text(tr.gettext("Type the faces that fell, then Enter."), style="italic")
             hints = [KeyHint(tr.gettext("Enter"), tr.gettext("done"))]
-            if not self.entry_for_bot:
+            if self.query_one("#entry", Input).value:
+                hints.append(KeyHint("Esc", tr.gettext("clear")))
+            elif not self.entry_for_bot:
                 hints.append(KeyHint("Esc", tr.gettext("back")))
+            hints.append(KeyHint("Q", tr.gettext("save and quit")))  # H works, unlisted: room
             return lead, hints
         return super().key_hints()
 
@@ -383,6 +389,8 @@ class ThousandApp(GameApp[Session, Action, Step]):
         self.show_step(session.act(action))
 
     def action_throw(self) -> None:
+        if self.entry_open:  # the throw is being typed: Enter takes it
+            return
         if self.human_may_act() and self.session.state.phase is Phase.DECIDE:
             if self.session.table_dice and THROW in self.session.state.legal_actions():
                 self.open_entry()
@@ -393,7 +401,7 @@ class ThousandApp(GameApp[Session, Action, Step]):
             self.refresh_view()
 
     def action_stop(self) -> None:
-        if self.human_may_act():
+        if self.human_may_act() and not self.entry_open:
             self.perform(STOP)
 
     def chosen_dice(self) -> tuple[int, ...]:
@@ -467,12 +475,25 @@ class ThousandApp(GameApp[Session, Action, Step]):
         self.refresh_view()
 
     def action_close_entry(self) -> None:
-        """Esc: back to deciding (a computer's throw, once decided, waits for its faces)."""
-        if not self.entry_open or self.entry_for_bot:
+        """Esc: clear what is typed; with nothing typed, back to deciding — but a
+        computer's throw, once decided, waits for its faces, so there Esc does no more."""
+        if not self.entry_open:
             return
-        self.hide_entry()
+        entry = self.query_one("#entry", Input)
+        if entry.value:
+            entry.value = ""
+        elif self.entry_for_bot:
+            return
+        else:
+            self.hide_entry()
         self.notice = ""
         self.refresh_view()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A face typed or taken back: the key bar says what Esc does now."""
+        event.stop()
+        if self.entry_open:
+            self.query_one("#actions", Static).update(self.actions_text())
 
     def hide_entry(self) -> None:
         entry = self.query_one("#entry", Input)
@@ -704,14 +725,16 @@ def positions_of(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
     return positions
 
 
-def keys_help(tr: Translator, game: Game) -> list[str]:
-    """The keys of the game, as a section of the help: a new player looks for them here.
+def keys_help(tr: Translator, game: Game, *, table_dice: bool = False) -> list[str]:
+    """The keys of the game, as the help's one section of keys: a new player looks for
+    every key here, C too.
 
     Enter is said in full, since what it does depends on the moment; choosing dice is
-    listed only under rules where the player chooses.
+    listed only under rules where the player chooses, typing the faces only with real
+    dice (``table_dice``).
     """
     lines = [
-        tr.gettext("Space or Enter — throw the dice in the hand."),
+        tr.gettext("Space, T or Enter — throw the dice in the hand."),
         tr.gettext("S — stop and record the turn total."),
     ]
     if game.rules.choose_dice:
@@ -721,10 +744,26 @@ def keys_help(tr: Translator, game: Game) -> list[str]:
                 "Enter — set the picked dice aside."
             )
         )
-    lines.append(tr.gettext("C — the winning chance of each action with perfect play."))
+    if table_dice:
+        lines.append(
+            tr.gettext(
+                "Real dice: type the faces that fell (1 to 6), then Enter; Esc clears what "
+                "is typed; U takes back the last throw typed until the next decision; Q "
+                "saves and quits here too."
+            )
+        )
+    lines.append(
+        tr.gettext(
+            "C — show or hide the winning chance of each action with perfect play from "
+            "here (the solved strategy: exact for two players, and for three where scores "
+            "only grow; otherwise an approximation, a duel with the leading opponent)."
+        )
+    )
+    lines.append(tr.gettext("The game is saved after every turn."))
     return lines + around_keys(tr)
 
 
-def help_text(tr: Translator, game: Game) -> Text:
+def help_text(tr: Translator, game: Game, *, table_dice: bool = False) -> Text:
     """The rules of ``game``, a heading per section and a paragraph per rule; the keys last."""
-    return help_sections([*rules_help(tr, game), (tr.gettext("Keys"), keys_help(tr, game))])
+    keys = keys_help(tr, game, table_dice=table_dice)
+    return help_sections([*rules_help(tr, game), (tr.gettext("Keys"), keys)])
