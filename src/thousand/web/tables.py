@@ -13,28 +13,21 @@ offer ``online`` (:func:`thousand.games.games_offering`); this module keeps no l
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
 from thousand.core.i18n import Translator
-from thousand.games import DEFAULT_GAME, adapter, game_info, games_offering
-from thousand.web.protocol import CreateRoom, ProtocolError
+from thousand.games import DEFAULT_GAME, adapter, game_info
+from thousand.web.protocol import GAMES, CreateRoom, ProtocolError
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.view_frame import GameViews
 from thousand.web.rooms.view_frame import game_view as framed_view
 
 
-@functools.cache
-def _hosted() -> frozenset[str]:
-    """The games rooms may host (asked of the registry once)."""
-    return frozenset(games_offering("online"))
-
-
 def _adapter(game: object) -> ModuleType:
     """The web adapter of ``game``, a game rooms may host (else 422 naming it)."""
-    if not isinstance(game, str) or game not in _hosted():
+    if not isinstance(game, str) or game not in GAMES:
         raise ProtocolError("invalid", f"game: unknown game {game!r}", 422)
     return adapter(game, "web")
 
@@ -65,7 +58,7 @@ def games_of(tr: Translator) -> dict[str, Any]:
     presets with their rules, the computer levels) in ``tr``'s language — so that the page
     keeps no list of games, presets or rules of its own."""
     listed = []
-    for name in games_offering("online"):
+    for name in GAMES:
         info = game_info(name)
         listed.append(
             {
