@@ -36,6 +36,7 @@ from thousand.core.errors import InputFileError, RulesError
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.core.table import TableOptions
+from thousand.games import adapter
 
 
 class SittingSession(Protocol):
@@ -120,8 +121,6 @@ class Sitting(ABC, Generic[S]):
         """Play ``session`` full screen, N playing :meth:`again`; the exit status. The
         game's terminal app is found by the game's name (``thousand.tui.NAME``) and
         imported only now: Textual only when drawn."""
-        from thousand.games import adapter  # noqa: PLC0415 - Textual only when drawn
-
         status: int | None = (
             adapter(self.game, "tui").open_app(session, self.tr, fast=fast, again=self.again).run()
         )
