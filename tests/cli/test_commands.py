@@ -695,3 +695,28 @@ def test_serve_help_says_the_address_is_for_the_player_to_open() -> None:
     listing, own = texts
     assert "start the server, then open the address it prints in a browser" in listing
     assert "for you to open in a browser (it opens none itself)" in own
+
+
+@pytest.mark.usefixtures("classic_cache")
+def test_advise_at_three_under_classic_rules_answers_at_once_and_says_how_to_be_exact() -> None:
+    """The exact three-player table of the classic rules (minutes to solve, not cached
+    here) is not solved unannounced: the duel's figures come at once, said to be an
+    approximation, with the command that makes the table."""
+    text = json.dumps(
+        {
+            "format": 1,
+            "rules": "classic",
+            "players": ["Anna", "Boris", "Вера"],
+            "turns": [{"rolls": [[1, 1, 1, 2, 3], [5, 2]]}],
+        }
+    )
+    result = run("advise", "-", stdin=text)
+    assert result.status == ExitStatus.OK, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-2].startswith("An approximation at this table: played as a duel")
+    assert lines[-1] == (
+        "The exact table for three players is not solved on this machine yet: "
+        "`thousand solve --players 3` with these rules solves it, once (some minutes for "
+        "the classic rules)."
+    )
+    assert run_json("advise", "-", stdin=text)["exact"] is False

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 CALL_SECONDS = 0.25
 """The time one kernel call aims at: Ctrl+C acts within about twice this."""
@@ -51,11 +52,10 @@ class Bands:
 
 def duration(seconds: float) -> str:
     """``42 s``, ``7 min``, ``2.5 h``: a time left at the precision an estimate has."""
-    if seconds < 90:
-        return f"{max(1, round(seconds))} s"
-    if seconds < 90 * 60:
-        return f"{round(seconds / 60)} min"
-    return f"{seconds / 3600:.1f} h"
+    from thousand.core.i18n import translator  # noqa: PLC0415 - the catalogs, on first use
+    from thousand.core.words import time_span  # noqa: PLC0415
+
+    return time_span(translator("en"), seconds)
 
 
 def sweeps_left(residuals: list[float], tolerance: float) -> int | None:
@@ -76,16 +76,29 @@ def sweeps_left(residuals: list[float], tolerance: float) -> int | None:
     return max(1, math.ceil(math.log(tolerance / last) / math.log(last / before)))
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """How far a long solve is, as numbers a front-end words in the player's language
+    (the progress lines are the solver's own English): the fraction of the work done and
+    the seconds left at the pace measured so far (None until there is a pace to read)."""
+
+    done: float
+    seconds_left: float | None
+
+
 class Pace:
-    """Progress lines for ``progress`` (None: silent), throttled, with the time left."""
+    """Progress lines for ``progress`` (None: silent), throttled, with the time left;
+    every estimate also goes to ``estimate`` as numbers (:class:`Estimate`)."""
 
     def __init__(
         self,
         progress: Callable[[str], None] | None,
         clock: Callable[[], float] = time.monotonic,
+        estimate: Callable[[Estimate], None] | None = None,
     ) -> None:
         self.progress = progress
         self.clock = clock
+        self.estimate = estimate
         self.start = clock()
         self._told = self.start
         self._since: tuple[float, float] | None = None  # (time, work done) of the first left()
@@ -114,8 +127,10 @@ class Pace:
         now = self.clock()
         if self._since is None:
             self._since = (now, done)
-            return "time left not yet known"
         then, done_then = self._since
-        if done <= done_then:
+        seconds = None if done <= done_then else (now - then) * (1.0 - done) / (done - done_then)
+        if self.estimate is not None:
+            self.estimate(Estimate(done, seconds))
+        if seconds is None:
             return "time left not yet known"
-        return f"about {duration((now - then) * (1.0 - done) / (done - done_then))} left"
+        return f"about {duration(seconds)} left"

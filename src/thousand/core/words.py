@@ -79,3 +79,14 @@ def common_refusal(
             int(params.get("expected", 0)),
         ).format(expected=params.get("expected"), got=params.get("got"))
     return tr.gettext(NOT_ALLOWED)
+
+
+def time_span(tr: Translator, seconds: float) -> str:
+    """``40 s``, ``7 min``, ``1.5 h`` in the player's language, at an estimate's precision
+    (the solvers' English progress lines too: :func:`~thousand.core.pace.duration`)."""
+    if seconds < 90:
+        return tr.gettext("{count} s").format(count=max(1, round(seconds)))
+    if seconds < 90 * 60:
+        return tr.gettext("{count} min").format(count=round(seconds / 60))
+    mark = tr.pgettext("decimal mark in a number", ".")
+    return tr.gettext("{count} h").format(count=f"{seconds / 3600:.1f}".replace(".", mark))

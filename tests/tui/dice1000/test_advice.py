@@ -21,10 +21,12 @@ from textual.pilot import Pilot
 
 from tests.tui.dice1000.support import app_of, session_of
 from tests.tui.support import drive, press, until
+from thousand.core.pace import Estimate
 from thousand.games.dice1000 import RandomDice, replay
 from thousand.games.dice1000.actions import STOP, THROW
 from thousand.games.dice1000.solver.door import StrategyError
 from thousand.games.dice1000.solver.strategy import Strategy, load_or_solve
+from thousand.games.dice1000.solver.three import ThreeStrategy
 from thousand.games.dice1000.table import Seat
 from thousand.tui.dice1000.app import ThousandApp
 
@@ -261,5 +263,74 @@ def test_the_solvers_progress_and_time_are_shown_while_it_solves(
         gate.set()
         await until(pilot, lambda: app.advice_error is not None)
         assert app._solve_clock is None
+
+    asyncio.run(drive(app, body))
+
+
+THREE = [*HUMANS, Seat("Vera")]
+SMALL = {"preset": "classic", "target": 200, "barrels": [], "entry_threshold": 50}
+"""Rules whose three-player table solves in about a second (classic's takes minutes)."""
+
+
+def test_three_players_get_the_approximation_at_once_while_the_exact_table_is_solved(
+    solved: Strategy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No wait for the exact table: the duel's figures come at once, labelled, with the
+    aside solve's own estimate in the player's language."""
+    gate = threading.Event()
+    asked: list[int] = []
+    app = app_of(session_of("classic", THREE, [[1, 1, 1, 5, 2]]))
+
+    def aside(
+        game: object, on_progress: object, players: int, on_estimate: Callable[[Estimate], None]
+    ) -> None:
+        asked.append(players)
+        on_estimate(Estimate(0.42, 420.0))
+        gate.wait(30)
+        raise StrategyError("stopped by the test")
+
+    monkeypatch.setattr(app.aside, "solve", aside)
+
+    async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
+        await press(pilot, "space", "c")
+        await advice_ready(app, pilot)
+        values = solved.action_values(app.session.state)
+        await until(pilot, lambda: "42% done" in advice_of(app))
+        text = advice_of(app)
+        assert f"stop and record 105: {shown(values[STOP])}" in text
+        assert "An approximation at this table: played as a duel" in text
+        assert (
+            "The exact table for three players is being solved on this machine, once: "
+            "42% done, about 7 min left." in text
+        )
+        assert asked == [3]
+        gate.set()
+        await until(pilot, lambda: not app.aside_running)
+        assert "being solved" not in advice_of(app)  # it failed: the approximation stays
+        assert "An approximation at this table" in advice_of(app)
+
+    asyncio.run(drive(app, body))
+
+
+def test_the_exact_three_player_table_replaces_the_approximation_when_solved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """End to end with small rules: the two-player strategy solved first, the duel's
+    figures shown, then the exact table solved aside in a child process and used."""
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path / "empty-cache"))
+    app = app_of(session_of(SMALL, THREE, [[1, 1, 1, 5, 2]]))
+
+    async def body(app: ThousandApp, pilot: Pilot[int]) -> None:
+        await press(pilot, "space", "c")
+        await advice_ready(app, pilot)
+        await until(pilot, lambda: app.session.strategy is not None)
+        await until(pilot, lambda: not app.aside_running, steps=200_000)
+        state = app.session.state
+        three = ThreeStrategy.load(app.session.game)
+        assert three is not None  # the child left it in the cache
+        values = three.action_values(state)
+        text = advice_of(app)
+        assert f"stop and record 105: {shown(values[STOP])}" in text
+        assert "approximation" not in text
 
     asyncio.run(drive(app, body))

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from thousand.core import words as core_words
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
+from thousand.core.pace import Estimate
 from thousand.core.words import common_refusal, spec_key
 from thousand.core.words import dice_count as dice_count  # noqa: PLC0414 - re-exported
 from thousand.core.words import faces as faces  # noqa: PLC0414 - re-exported
@@ -217,6 +218,49 @@ def solving(tr: Translator, rules: Rules) -> str:
     else:
         text = tr.gettext("Solving the {rules} rules once (about 10 s)…")
     return text.format(rules=rules_title(tr, rules))
+
+
+def approximation_note(
+    tr: Translator,
+    solving_aside: bool = False,
+    estimate: Estimate | None = None,
+    server: bool = False,
+) -> str:
+    """Why the advisor's figures are approximate at this table; with ``solving_aside``
+    also that the exact table is on its way (its latest ``estimate``, if any).
+
+    Said under the figures whenever the strategy answering is not exact for the position
+    (four players or more, three where scores can fall, or three while their exact table
+    is solved on this machine for the first time).
+    """
+    text = tr.gettext(
+        "An approximation at this table: played as a duel with the leading "
+        "opponent (exact for two players, and for three where scores only grow)."
+    )
+    if not solving_aside:
+        return text
+    return text + " " + solving_aside_note(tr, estimate, server)
+
+
+def solving_aside_note(tr: Translator, estimate: Estimate | None, server: bool = False) -> str:
+    """``The exact three-player table is being solved on this machine, once: 42% done,
+    about 7 min left.`` — from the solve's own estimate, in the player's language (on the
+    ``server``: said so, for a player whose phone is not the one working)."""
+    if estimate is None or estimate.seconds_left is None:
+        progress = tr.gettext("estimating the time left")
+    else:
+        progress = tr.gettext("{done} done, about {time} left").format(
+            done=percent(tr, estimate.done, 0), time=core_words.time_span(tr, estimate.seconds_left)
+        )
+    if server:
+        text = tr.gettext(
+            "The exact table for three players is being solved on the server, once: {progress}."
+        )
+    else:
+        text = tr.gettext(
+            "The exact table for three players is being solved on this machine, once: {progress}."
+        )
+    return text.format(progress=progress)
 
 
 def percent(tr: Translator, value: float, digits: int = 1) -> str:

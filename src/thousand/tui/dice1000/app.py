@@ -52,6 +52,7 @@ from textual.widgets import Input, Static
 
 from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.i18n import Translator
+from thousand.core.pace import Estimate
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.playsheet import sheet_table, standings
@@ -59,6 +60,7 @@ from thousand.games.dice1000.solver.door import ChildSolver, solved_strategy
 from thousand.games.dice1000.state import GameState, Phase, new_state
 from thousand.games.dice1000.table import Session, Step
 from thousand.games.dice1000.words import (
+    approximation_note,
     chance_lines,
     dice_count,
     faces,
@@ -91,6 +93,23 @@ class AdviceProgress(Message):
     def __init__(self, line: str) -> None:
         super().__init__()
         self.line = line
+
+
+class ExactEstimate(Message):
+    """Posted from the aside solve of the exact three-player table with its estimate."""
+
+    def __init__(self, estimate: Estimate) -> None:
+        super().__init__()
+        self.estimate = estimate
+
+
+class ExactReady(Message):
+    """Posted when the aside solve of the exact three-player table has ended (``error``:
+    why it failed, in the solver's words; the approximation then stays)."""
+
+    def __init__(self, error: str | None = None) -> None:
+        super().__init__()
+        self.error = error
 
 
 class ThousandApp(GameApp[Session, Action, Step]):
@@ -144,6 +163,11 @@ class ThousandApp(GameApp[Session, Action, Step]):
         self.solve_started: float | None = None
         """When that solve started (``time.monotonic``), to show how long it has taken."""
         self._solve_clock: Timer | None = None
+        self.aside = ChildSolver()
+        """Solves the exact three-player table while the advisor answers with the
+        approximation meanwhile (at most once per machine: :mod:`...solver.door`)."""
+        self.aside_running = False
+        self.aside_estimate: Estimate | None = None
         self.entry_open = False
         """Real dice: the line where the faces that fell are typed is open."""
         self.entry_for_bot = False
@@ -580,6 +604,8 @@ class ThousandApp(GameApp[Session, Action, Step]):
         else:
             if self.session.strategy is None:
                 self.session.strategy = strategy
+            if self.aside_running:
+                self.run_worker(self.solve_aside, thread=True, name="exact", group="exact")
         finally:
             self.advice_loading = False
             self.stop_solve_clock()
@@ -596,22 +622,63 @@ class ThousandApp(GameApp[Session, Action, Step]):
         Runs in a worker thread. The first lookup is made here too: it may load the
         solver's compiled kernel, a pause better kept off the screen's thread.
         """
-        from thousand.games.dice1000.solver.seats import ready  # noqa: PLC0415 - numpy on demand
+        from thousand.games.dice1000.solver.seats import (  # noqa: PLC0415 - numpy on demand
+            at_hand,
+            ready,
+            three_pending,
+        )
 
         game = self.session.game
         players = len(self.session.seats)
-        if not ready(game, players):
+        if not ready(game):
             on_solve()
             # In a child process: the screen stays live.
-            self.solver.solve(game, on_progress, players)
-        strategy = solved_strategy(game, players=players)
+            self.solver.solve(game, on_progress)
+        strategy = at_hand(game, players) or solved_strategy(game)
+        # Answer now with the approximation; the exact table comes aside (started by
+        # :meth:`load_strategy` on the screen's thread).
+        self.aside_running = three_pending(game, players)
         with contextlib.suppress(ThousandError):
             strategy.action_values(new_state(game, ["first", "second"]))
         return strategy
 
+    def solve_aside(self) -> None:
+        """The exact three-player table, solved in a child process (a worker thread
+        waits on it); the advisor switches to it when it is there."""
+
+        def on_estimate(estimate: Estimate) -> None:
+            with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+                self.post_message(ExactEstimate(estimate))
+
+        error = None
+        try:
+            self.aside.solve(self.session.game, None, len(self.session.seats), on_estimate)
+        except ThousandError as exc:
+            error = str(exc)
+        with contextlib.suppress(RuntimeError):
+            self.post_message(ExactReady(error))
+
+    def on_exact_estimate(self, message: ExactEstimate) -> None:
+        self.aside_estimate = message.estimate
+        if self.advice_shown:
+            self.refresh_view()
+
+    def on_exact_ready(self, message: ExactReady) -> None:
+        """The exact table is in the cache: answer from it from now on."""
+        from thousand.games.dice1000.solver.seats import at_hand  # noqa: PLC0415 - numpy
+
+        self.aside_running = False
+        if message.error is None and not self.quitting:
+            exact = at_hand(self.session.game, len(self.session.seats))
+            if exact is not None:
+                self.session.strategy = exact
+                self._advice_cache = None
+        self.refresh_view()
+
     def stop_background(self) -> None:
-        """Stop a solve still running for the advisor, so leaving the game is not held up."""
+        """Stop the solves still running for the advisor, so leaving is not held up."""
         self.solver.stop()
+        self.aside.stop()
 
     def on_advice_solving(self, _message: AdviceSolving) -> None:
         self.advice_solving = True
@@ -691,14 +758,8 @@ class ThousandApp(GameApp[Session, Action, Step]):
             text.append("\n" + ("▶ " if best else "  ") + line, "bold green" if best else "")
         strategy = session.strategy
         if strategy is not None and not strategy.exact_for(state):
-            text.append(
-                "\n"
-                + tr.gettext(
-                    "An approximation at this table: played as a duel with the leading "
-                    "opponent (exact for two players, and for three where scores only grow)."
-                ),
-                "dim",
-            )
+            note = approximation_note(tr, self.aside_running, self.aside_estimate)
+            text.append("\n" + note, "dim")
         return text
 
 

@@ -18,20 +18,33 @@ helper process cannot start with. The rules go to the child pickled on its stand
 input (the same program on both ends, so nothing is lost in translation and the
 cache key — the rules' canonical form — is the same), and its answer comes back as one
 JSON line on standard output.
+
+A solve is made at most once per machine, whichever processes ask for it (a terminal
+game and a server, two server processes, a server restarted): the child takes a file
+lock beside the cache file it is to write (:func:`solve_lock`) and, while it solves,
+writes how far it is to a status file beside it. A second child finding the lock held
+solves nothing: it passes the first one's estimates on as its own until the lock falls
+free, then finds the cache written (or, if the first died, solves it itself).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from filelock import FileLock, Timeout
 
 from thousand.core.errors import RulesError, ThousandError
+from thousand.core.pace import Estimate
 from thousand.games.dice1000.game import Game
 
 if TYPE_CHECKING:
@@ -42,11 +55,62 @@ class StrategyError(ThousandError):
     """The solved strategy cannot be had: the solver's own error, or its cache unwritable."""
 
 
+STATUS_EVERY = 2.0
+"""Seconds between two writes of a solve's status file (its estimates come every band)."""
+
+WAIT_POLL = 2.0
+"""Seconds a waiting child sleeps on the lock between two readings of the status file."""
+
+
+def solve_file(game: Game, players: int) -> Path:
+    """The cache file a solve for ``players`` writes last: the three-player table where
+    there is one, else the two-player strategy."""
+    from thousand.games.dice1000.solver.seats import needs_three  # noqa: PLC0415 - numpy
+    from thousand.games.dice1000.solver.strategy import cache_path  # noqa: PLC0415
+    from thousand.games.dice1000.solver.three import three_path  # noqa: PLC0415
+
+    return three_path(game) if needs_three(game, players) else cache_path(game)
+
+
+def solve_lock(path: Path) -> FileLock:
+    """The lock held while ``path`` is being solved (released by the system if the
+    solving process dies)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(path.with_name(path.name + ".lock"))
+
+
+def status_file(path: Path) -> Path:
+    """Where the process solving ``path`` writes its latest :class:`Estimate`."""
+    return path.with_name(path.name + ".status.json")
+
+
+def read_status(path: Path, now: float | None = None) -> Estimate | None:
+    """The solving process's latest estimate, its time left counted down to ``now``."""
+    try:
+        data = json.loads(status_file(path).read_text(encoding="utf-8"))
+        done, left, at = float(data["done"]), data["seconds_left"], float(data["at"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if left is not None:
+        left = max(0.0, float(left) - ((time.time() if now is None else now) - at))
+    return Estimate(done, left)
+
+
+def write_status(path: Path, estimate: Estimate) -> None:
+    """Write ``estimate`` atomically for the processes waiting on the same solve."""
+    target = status_file(path)
+    data = {"done": estimate.done, "seconds_left": estimate.seconds_left, "at": time.time()}
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(json.dumps(data), encoding="utf-8")
+    partial.replace(target)
+
+
 def solved_strategy(
     game: Game,
     on_solve: Callable[[], None] | None = None,
     on_progress: Callable[[str], None] | None = None,
     players: int = 2,
+    on_estimate: Callable[[Estimate], None] | None = None,
 ) -> SolvedStrategy:
     """The solved strategy of ``game`` for a table of ``players``: from the cache (or
     shipped with the package), or solved now and cached (:mod:`.seats`).
@@ -71,7 +135,7 @@ def solved_strategy(
             on_progress(message)
 
     try:
-        strategy = load_or_solve_seated(game, players, progress)
+        strategy = load_or_solve_seated(game, players, progress, on_estimate)
     except OSError as exc:  # the cache folder: not writable, disk full
         raise StrategyError(f"the solver's cache cannot be written: {exc}") from None
     return strategy
@@ -85,13 +149,18 @@ def main() -> int:
     """
     rules, players = pickle.load(sys.stdin.buffer)  # our own parent wrote it
     answer: dict[str, str | bool]
+    game = Game(rules)
 
-    def tell(message: str) -> None:
-        sys.stdout.write(json.dumps({"progress": message}) + "\n")
+    def emit(message: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(message) + "\n")
         sys.stdout.flush()
 
+    def tell(message: str) -> None:
+        emit({"progress": message})
+
     try:
-        solved_strategy(Game(rules), on_progress=tell, players=players)
+        with MachineSolve(game, players, emit) as estimate:
+            solved_strategy(game, on_progress=tell, players=players, on_estimate=estimate)
     except RulesError as exc:
         answer = {"ok": False, "refused": True, "reason": str(exc)}
     except ThousandError as exc:
@@ -100,6 +169,62 @@ def main() -> int:
         answer = {"ok": True}
     sys.stdout.write(json.dumps(answer) + "\n")
     return 0
+
+
+class MachineSolve:
+    """Hold this machine's lock on the solve (waiting, and passing on the estimates of
+    the process that holds it, if another does); yields the callback that shares this
+    process's own estimates with the waiting ones."""
+
+    def __init__(self, game: Game, players: int, emit: Callable[[dict[str, Any]], None]) -> None:
+        self.path = solve_file(game, players)
+        self.emit = emit
+        self.lock = solve_lock(self.path)
+        self._written = 0.0
+
+    def __enter__(self) -> Callable[[Estimate], None]:
+        try:
+            self.lock.acquire(timeout=0)
+        except Timeout:
+            self.emit({"progress": "being solved by another process on this machine"})
+            while True:
+                try:
+                    self.lock.acquire(timeout=WAIT_POLL)
+                    break
+                except Timeout:
+                    found = read_status(self.path)
+                    if found is not None:
+                        self.emit({"estimate": _estimate_data(found)})
+        return self.share
+
+    def share(self, estimate: Estimate) -> None:
+        self.emit({"estimate": _estimate_data(estimate)})
+        now = time.monotonic()
+        if now - self._written >= STATUS_EVERY:
+            self._written = now
+            with contextlib.suppress(OSError):  # the waiting ones only lose an estimate
+                write_status(self.path, estimate)
+
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(OSError):
+            status_file(self.path).unlink(missing_ok=True)
+        self.lock.release()
+
+
+def _estimate_data(estimate: Estimate) -> dict[str, float | None]:
+    return {"done": estimate.done, "seconds_left": estimate.seconds_left}
+
+
+def _estimate_of(data: object) -> Estimate | None:
+    """An estimate line from the child, or None if it is not one."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        done = float(data["done"])
+        left = data["seconds_left"]
+        return Estimate(done, None if left is None else float(left))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 class ChildSolver:
@@ -111,11 +236,17 @@ class ChildSolver:
         self._stopped = False
 
     def solve(
-        self, game: Game, on_progress: Callable[[str], None] | None = None, players: int = 2
+        self,
+        game: Game,
+        on_progress: Callable[[str], None] | None = None,
+        players: int = 2,
+        on_estimate: Callable[[Estimate], None] | None = None,
     ) -> None:
         """Solve ``game`` for ``players`` into the cache; blocks the calling thread only.
 
-        ``on_progress`` gets the solver's progress lines as the child reports them.
+        ``on_progress`` gets the solver's progress lines as the child reports them, and
+        ``on_estimate`` its estimates (the three-player solve's, or another process's
+        it waits on).
         Raises :class:`RulesError` when the solver refuses the rules (its own message),
         :class:`StrategyError` for anything else — the cache unwritable, the child
         failing or stopped by :meth:`stop`.
@@ -134,7 +265,7 @@ class ChildSolver:
                 )
                 self._process = process
             try:
-                answer = self._talk(process, game, players, on_progress)
+                answer = self._talk(process, game, players, on_progress, on_estimate)
             finally:
                 process.wait()
                 with self._lock:
@@ -155,6 +286,7 @@ class ChildSolver:
         game: Game,
         players: int,
         on_progress: Callable[[str], None] | None,
+        on_estimate: Callable[[Estimate], None] | None = None,
     ) -> dict[str, object] | None:
         """Send the rules, pass progress lines on, and return the answer (None: no answer)."""
         assert process.stdin is not None and process.stdout is not None
@@ -174,6 +306,10 @@ class ChildSolver:
             if "progress" in message:
                 if on_progress is not None:
                     on_progress(str(message["progress"]))
+            elif "estimate" in message:
+                estimate = _estimate_of(message["estimate"])
+                if estimate is not None and on_estimate is not None:
+                    on_estimate(estimate)
             else:
                 answer = message
         return answer

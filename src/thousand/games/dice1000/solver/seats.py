@@ -2,7 +2,10 @@
 
 * two players: the two-player strategy (:mod:`.strategy`; shipped for the presets);
 * three players under rules where scores only grow: the exact three-player table
-  (:mod:`.three`), solved once (about five minutes for the classic rules) and cached;
+  (:mod:`.three`), solved once per machine and cached — some 5 minutes of two cores for
+  the classic rules, 13–30 on a busy machine, and 64 MB: too large to ship. Until it is
+  there, :func:`at_hand` answers with the approximation below, labelled as such, so an
+  advisor never makes a player wait for it (:mod:`.door` solves it aside, once);
 * otherwise (four or more players, or three where scores can fall): the two-player
   strategy against the leading opponent — the best approximation we have measured so
   far, stated by ``thousand solve``.
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from thousand.core.pace import Estimate
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.solver.shipped import shipped_path
@@ -87,15 +91,74 @@ class SeatedStrategy(SolvedStrategy):
         return None if two is None else cls(two)
 
 
+QUICK_THREE = 100
+"""Targets (in score units) up to which the three-player table solves in seconds (a million
+triples; the classic rules have 200 units, eight million triples and minutes)."""
+
+
+def quick_three(game: Game) -> bool:
+    """Whether ``game``'s three-player table is small enough to solve while one waits."""
+    return game.target // game.score_unit <= QUICK_THREE
+
+
+def three_pending(game: Game, players: int) -> bool:
+    """Whether ``players`` have an exact table not yet solved on this machine."""
+    return needs_three(game, players) and not three_path(game).exists()
+
+
 def load_or_solve_seated(
-    game: Game, players: int = 2, progress: Callable[[str], None] | None = None
+    game: Game,
+    players: int = 2,
+    progress: Callable[[str], None] | None = None,
+    estimate: Callable[[Estimate], None] | None = None,
 ) -> SeatedStrategy:
-    """The strategies for a table of ``players``: cached or shipped, else solved and cached."""
+    """The strategies for a table of ``players``: cached or shipped, else solved and cached
+    (``estimate``: the three-player solve's progress as numbers)."""
     two, _ = load_or_solve(game, progress)
     three = None
     if needs_three(game, players):
         three = ThreeStrategy.load(game)
         if three is None:
-            three = solve_three(game, progress)
+            three = solve_three(game, progress, estimate)
             three.save()
     return SeatedStrategy(two, three)
+
+
+AT_HAND = 4
+"""Rule sets whose loaded strategies :func:`at_hand` keeps (a three-player table is some
+200 MB in memory once loaded; a server rarely has more than a couple of rule sets in play)."""
+
+
+def at_hand(game: Game, players: int) -> SeatedStrategy | None:
+    """The best strategy already on this machine for ``players``, without solving: the
+    exact three-player table where it is cached, else the two-player one (for three
+    players an approximation, which :meth:`SeatedStrategy.exact_for` tells); None when
+    not even the two-player strategy is cached or shipped.
+
+    Loaded once per process and kept (the files take a second to read); the three-player
+    table is looked for again on each call until it is found, so a solve finishing aside
+    is picked up by the next question.
+    """
+    want_three = needs_three(game, players)
+    key = (game.canonical, want_three)
+    known = _AT_HAND.get(key)
+    if known is not None and (known.three is not None or not want_three):
+        return known
+    if known is None:
+        two = load_strategy(game)
+        if two is None:
+            return None
+        known = SeatedStrategy(two)
+    if want_three and three_path(game).exists():
+        three = ThreeStrategy.load(game)
+        if three is not None:
+            known = SeatedStrategy(known.two, three)
+    _AT_HAND[key] = known
+    while len(_AT_HAND) > AT_HAND:
+        del _AT_HAND[next(iter(_AT_HAND))]
+    return known
+
+
+_AT_HAND: dict[tuple[str, bool], SeatedStrategy] = {}
+""":func:`at_hand`'s loaded strategies, oldest first: a process's memory of files it read
+(never a result of its own: every entry is a cached or shipped file's contents)."""

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from thousand.core.cache import peak_memory_mb, write_arrays
-from thousand.core.pace import Bands, Pace
+from thousand.core.pace import Bands, Estimate, Pace
 from thousand.games.dice1000.actions import STOP, Action
 from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.solver.strategy import (
@@ -330,14 +330,19 @@ def compute_stop_table(
     return StopSwitches(counts, offsets, switches)
 
 
-def solve_three(game: Game, progress: Callable[[str], None] | None = None) -> ThreeStrategy:
-    """Solve ``game`` for three players exactly (rules whose scores only grow)."""
+def solve_three(
+    game: Game,
+    progress: Callable[[str], None] | None = None,
+    estimate: Callable[[Estimate], None] | None = None,
+) -> ThreeStrategy:
+    """Solve ``game`` for three players exactly (rules whose scores only grow); ``estimate``
+    gets the work done and the time left as numbers, for a front-end to word."""
     start = time.perf_counter()
     tables = build_tables(game)
     target = tables.target
     cells = target**3
     check_memory(game, cells * (3 + 3 + 1 + 2) * 8, "the three-player tables of these rules")
-    pace = Pace(progress)
+    pace = Pace(progress, estimate=estimate)
     win = np.zeros((target, target, target, 3))
     alpha = np.zeros((target, target, target, 3))
     beta = np.zeros((target, target, target))
