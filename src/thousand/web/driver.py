@@ -23,14 +23,15 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from thousand.core.errors import RulesError, ThousandError
 from thousand.core.i18n import N_
+from thousand.core.pace import Estimate
 from thousand.web.cluster import Cluster
 from thousand.web.live import LiveRoom
 from thousand.web.protocol import ProtocolError
-from thousand.web.rooms.base import BaseRoom, Preparation
+from thousand.web.rooms.base import Advice, Aside, BaseRoom, Preparation
 from thousand.web.settings import Settings
 
 log = logging.getLogger("thousand.web")
@@ -60,6 +61,10 @@ class Driver:
     def __init__(self, hub: Changes) -> None:
         self.hub = hub
         self._preparing: dict[str, asyncio.Task[object]] = {}
+        self._asides: dict[str, dict[int, LiveRoom]] = {}
+        """The :class:`Aside` makings under way, each with the rooms waiting for it."""
+        self._given_up: set[str] = set()
+        """Asides that failed here (the solver's error is logged): not started again."""
 
     async def drive(self, live: LiveRoom) -> None:
         """Play the room's computers, run its clock and fetch advice, as long as it lives."""
@@ -109,6 +114,11 @@ class Driver:
         decide = room.computer_decision()
         prepared = room.preparation()
         if prepared is not None:
+            if not live.connections and not await _at_hand(prepared):
+                # Nobody is here to wait for it (a server restarted, say): no solve is
+                # started for an empty room; someone's connecting wakes the driver.
+                await live.wake.wait()
+                return
             await self._prepare(live, prepared)
         move = await asyncio.to_thread(decide)
 
@@ -121,7 +131,7 @@ class Driver:
     async def _prepare(self, live: LiveRoom, preparation: Preparation) -> None:
         """Run a room's preparation (a strategy to solve) in a worker thread, once for
         every room that needs the same; meanwhile every client is told."""
-        if preparation.at_hand is not None and await asyncio.to_thread(preparation.at_hand):
+        if await _at_hand(preparation):
             return  # nothing to make: no "solving" note, however briefly
         loop = asyncio.get_running_loop()
 
@@ -160,15 +170,21 @@ class Driver:
         """The mover's winning chances after each action, computed off the event loop."""
         room = live.room
         seq = room.seq
-        if live.advice is not None and live.advice[0] == seq:
+        known = live.advice is not None and live.advice[0] == seq
+        if known and (live.advice_exact or live.aside_running or not live.connections):
             return
         asked = room.advice()
         if asked is None:
             return  # no advisor for the game, or nobody to beat
+        if asked.aside is not None and live.connections and not live.aside_running:
+            self._start_aside(live, asked.aside)  # someone is here now: worth making
+        if known:
+            self.hub.broadcast(live)  # the same figures, now with the solve's estimate
+            return
         try:
             if asked.preparation is not None:
                 await self._prepare(live, asked.preparation)
-            values = await asyncio.to_thread(asked.values)
+            values, exact = await asyncio.to_thread(_valued, asked)
         except RulesError as exc:
             live.advice_error = (UNSOLVABLE, str(exc))
             live.advice = (seq, {})
@@ -178,5 +194,52 @@ class Driver:
         else:
             live.advice_error = None
             live.advice = (seq, values)
+            live.advice_exact = exact
         if room.seq == seq:
             self.hub.broadcast(live)
+
+    def _start_aside(self, live: LiveRoom, aside: Aside) -> None:
+        """Have ``aside`` made, once for every room that wants it; the room is told its
+        estimates and asked for its advice again when it is made (or given up)."""
+        if aside.key in self._given_up:
+            return
+        waiting = self._asides.get(aside.key)
+        live.aside_running = True
+        if waiting is not None:
+            waiting[id(live)] = live
+            return
+        self._asides[aside.key] = {id(live): live}
+        loop = asyncio.get_running_loop()
+
+        def estimate(found: Estimate) -> None:  # in the worker thread
+            loop.call_soon_threadsafe(self._aside_estimate, aside.key, found)
+
+        task = asyncio.create_task(asyncio.to_thread(aside.make, estimate))
+        task.add_done_callback(lambda done: self._aside_done(aside.key, done))
+
+    def _aside_estimate(self, key: str, estimate: Estimate) -> None:
+        for live in self._asides.get(key, {}).values():
+            live.aside_estimate = estimate
+            if live.connections:
+                self.hub.broadcast(live)
+
+    def _aside_done(self, key: str, task: asyncio.Task[object]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("the advisor's table %s was not made: %s", key, task.exception())
+            self._given_up.add(key)  # not tried again by this process: the duel stays
+        for live in self._asides.pop(key, {}).values():
+            live.aside_running = False
+            live.aside_estimate = None
+            live.advice = None  # asked again: the better table answers now
+            live.wake.set()
+
+
+def _valued(asked: Advice) -> tuple[dict[Any, float], bool]:
+    """The advice's values and whether they are exact (in a worker thread)."""
+    values = asked.values()
+    return values, True if asked.exact is None else asked.exact()
+
+
+async def _at_hand(preparation: Preparation) -> bool:
+    """Whether ``preparation`` has nothing to make (asked off the event loop)."""
+    return preparation.at_hand is not None and await asyncio.to_thread(preparation.at_hand)

@@ -291,9 +291,11 @@ class Hub:
             self.broadcast(live)
 
     def presence_changed(self, live: LiveRoom) -> None:
-        """A connection came or went: tell the other processes, then every client here."""
+        """A connection came or went: tell the other processes, then every client here,
+        and wake the driver (what it left undone for an empty room, it may do now)."""
         self.cluster.set_presence(live.room.id, live.presence())
         self.broadcast(live)
+        live.wake.set()
 
     # -- changes ---------------------------------------------------------------------
 
@@ -452,6 +454,8 @@ class Hub:
             if live.advice_error is not None:
                 text, reason = live.advice_error
                 note = tr.gettext(text).format(reason=reason)
+            elif advice is not None and not live.advice_exact:
+                note = room.approximation_note(tr, live.aside_running, live.aside_estimate)
             view["advice_note"] = note if mine else None
         return {
             "type": "state",

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from thousand.core.i18n import LANGUAGES
+from thousand.core.pace import Estimate
 from thousand.web.cluster import Presence
 from thousand.web.limits import ConnectionLimits
 from thousand.web.rooms.base import BaseRoom
@@ -76,6 +77,12 @@ class LiveRoom:
     """The advisor's chances for the position at ``seq`` (its first element)."""
     advice_error: tuple[str, str] | None = None
     """Why the advisor has no chances to show: a catalog text and the solver's reason."""
+    advice_exact: bool = True
+    """Whether ``advice`` is exact (else the room's approximation note goes under it)."""
+    aside_running: bool = False
+    """A better table for the advisor is being made for this room (an ``Aside``)."""
+    aside_estimate: Estimate | None = None
+    """That making's latest estimate."""
     changing: bool = False
     """A change is being made and stored (:meth:`~thousand.web.hub.Hub.change`): nothing is
     shown meanwhile."""

@@ -46,6 +46,7 @@ from thousand.core.errors import IllegalActionError, RulesError, ThousandError
 from thousand.core.fairdice import SeededDice
 from thousand.core.files import parse_json, parse_toml
 from thousand.core.i18n import Translator, translator
+from thousand.core.pace import Estimate
 from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
 from thousand.core.table import Recorder, TableOptions, TableSession
@@ -199,6 +200,24 @@ class Advice:
 
     values: Callable[[], dict[Any, float]]
     preparation: Preparation | None = None
+    exact: Callable[[], bool] | None = None
+    """Run after ``values`` in the same worker thread: whether they are exact (False: the
+    room's :meth:`BaseRoom.approximation_note` is shown under them). None: always exact."""
+    aside: Aside | None = None
+    """A better table the server may make meanwhile, without anyone waiting for it."""
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A table the advisor answers better with, made off the event loop without anyone
+    waiting (the exact three-player table: minutes): started at most once per server for
+    every room that wants it, only for a room someone is in, and, across processes and
+    restarts, at most once per machine (the solver's own lock). The rooms are told its
+    estimates meanwhile and asked for their advice again when it is there."""
+
+    key: str
+    make: Callable[[Callable[[Estimate], None]], object]
+    """The making itself, in a worker thread, with a callback for its estimates."""
 
 
 def record_language(record: Mapping[str, Any]) -> str:
@@ -347,6 +366,14 @@ class BaseRoom:
     def solving_note(self, tr: Translator) -> str:
         """What clients are told while a :class:`Preparation` runs."""
         raise NotImplementedError
+
+    def approximation_note(
+        self, tr: Translator, aside_running: bool, estimate: Estimate | None
+    ) -> str | None:
+        """What the person to move is told under advice that is not exact (``aside_running``:
+        an :class:`Aside` is being made, its latest ``estimate``); None: nothing."""
+        del tr, aside_running, estimate
+        return None
 
     # -- what the lobby offers -----------------------------------------------------
 

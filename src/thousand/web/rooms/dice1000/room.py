@@ -11,17 +11,24 @@ strategy of the rules, solved once in a child process
 shipped; the room hands the server that work as a
 :class:`~thousand.web.rooms.base.Preparation` and the advisor's question as an
 :class:`~thousand.web.rooms.base.Advice`, and the server runs both off its event loop.
+
+The advisor at three players never waits for the exact three-player table (minutes to
+solve, too large to ship): it answers at once from the two-player strategy against the
+leading opponent, labelled an approximation, and asks the server to solve the exact
+table aside (an :class:`~thousand.web.rooms.base.Aside`: once per machine, only for a
+room someone is in), then answers from it.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import Translator
+from thousand.core.pace import Estimate
 from thousand.core.players import Seat
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside
 from thousand.games.dice1000.bots import make_bot
@@ -39,6 +46,7 @@ from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.state import GameState, Phase
 from thousand.games.dice1000.table import Session
 from thousand.games.dice1000.words import (
+    approximation_note,
     bot_level,
     preset_description,
     refusal,
@@ -46,10 +54,15 @@ from thousand.games.dice1000.words import (
     solving,
 )
 from thousand.web.protocol import ProtocolError
+
+if TYPE_CHECKING:
+    from thousand.games.dice1000.solver.strategy import SolvedStrategy
+
 from thousand.web.rooms.base import (
     PROGRAM,
     ActionFields,
     Advice,
+    Aside,
     BaseRoom,
     Policy,
     Preparation,
@@ -139,10 +152,18 @@ class Room(BaseRoom):
         state: GameState = self.observation(self.mover)
         if len(state.players) < 2:
             return None
-        game = self.game
+        game, players = self.game, len(self.seats)
         return Advice(
-            lambda: action_values(game, state), strategy_preparation(game, len(self.seats))
+            lambda: action_values(game, state),
+            strategy_preparation(game, 2),
+            exact=lambda: advice_exact(game, state),
+            aside=exact_table_aside(game, players),
         )
+
+    def approximation_note(
+        self, tr: Translator, aside_running: bool, estimate: Estimate | None
+    ) -> str | None:
+        return approximation_note(tr, aside_running, estimate, server=True)
 
     def _new_session(self, seats: list[Seat]) -> Session:
         return Session.new(
@@ -260,14 +281,40 @@ def strategy_preparation(game: Game, players: int) -> Preparation:
 
 
 def action_values(game: Game, state: GameState) -> dict[Any, float]:
-    """The mover's winning chance after each action open in ``state`` (the solver's
-    strategy, already at hand)."""
-    from thousand.games.dice1000.solver.door import solved_strategy  # noqa: PLC0415 - numpy
-
-    values: dict[Any, float] = dict(
-        solved_strategy(game, players=len(state.players)).action_values(state)
-    )
+    """The mover's winning chance after each action open in ``state``, from the best
+    strategy at hand (:func:`~thousand.games.dice1000.solver.seats.at_hand`: the two-player
+    one is, after the preparation)."""
+    values: dict[Any, float] = dict(_at_hand(game, state).action_values(state))
     return values
+
+
+def advice_exact(game: Game, state: GameState) -> bool:
+    """Whether :func:`action_values` is exact for ``state`` (else the duel's figures)."""
+    return _at_hand(game, state).exact_for(state)
+
+
+def _at_hand(game: Game, state: GameState) -> SolvedStrategy:
+    from thousand.games.dice1000.solver.door import solved_strategy  # noqa: PLC0415 - numpy
+    from thousand.games.dice1000.solver.seats import at_hand  # noqa: PLC0415
+
+    return at_hand(game, len(state.players)) or solved_strategy(game)
+
+
+def exact_table_aside(game: Game, players: int) -> Aside | None:
+    """The exact three-player table to solve aside, if ``players`` have one not yet solved
+    on this machine (:mod:`~thousand.games.dice1000.solver.door` solves it once per
+    machine, whichever process asks)."""
+    from thousand.games.dice1000.solver.seats import three_pending  # noqa: PLC0415 - numpy
+
+    if not three_pending(game, players):
+        return None
+
+    def make(estimate: Callable[[Estimate], None]) -> None:
+        from thousand.games.dice1000.solver.door import ChildSolver  # noqa: PLC0415
+
+        ChildSolver().solve(game, None, players, estimate)
+
+    return Aside(f"{GAME}:exact:{players}:{game.canonical}", make)
 
 
 def _resume(record: dict[str, Any], seed: bytes, awaiting_keep: bool, game: Game) -> Session:
