@@ -75,3 +75,24 @@ def test_the_status_counts_the_time_left_down_and_ignores_junk(tmp_path: Path) -
     assert gone is not None and gone.seconds_left == 0.0
     (tmp_path / "table.npz.status.json").write_text('{"done": "x"', encoding="utf-8")
     assert read_status(path) is None
+
+
+def test_the_wait_for_a_solve_is_announced_truly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seconds for two players under the classic rules, minutes for their exact
+    three-player table (once cached, two players' wording again)."""
+    from thousand.core.i18n import translator  # noqa: PLC0415
+    from thousand.games.dice1000.presets import load_preset  # noqa: PLC0415
+    from thousand.games.dice1000.words import solving  # noqa: PLC0415
+
+    monkeypatch.setenv("THOUSAND_CACHE_DIR", str(tmp_path))
+    en, ru = translator("en"), translator("ru")
+    classic = load_preset("classic")
+    assert solving(en, classic) == "Solving the classic rules once (about 10 s)…"
+    assert solving(en, classic, 3) == (
+        "Solving the exact table of the classic rules for three players once "
+        "(this takes several minutes)…"
+    )
+    assert "несколько минут" in solving(ru, classic, 3)
+    assert solving(en, classic, 4) == solving(en, classic)

@@ -203,17 +203,26 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
 # -- the solved strategy: solving it, and its advice ----------------------------------
 
 
-def solving(tr: Translator, rules: Rules) -> str:
+def solving(tr: Translator, rules: Rules, players: int = 2) -> str:
     """What is said while a rule set is solved for the first time (then it is cached).
 
-    Rules whose scores only grow solve exactly in seconds; the others take value
-    iteration over far more positions (``ussr``: about twelve minutes), and the player
-    is told so before waiting.
+    Rules whose scores only grow solve exactly in seconds for two players; the exact
+    three-player table takes minutes (about five of two free cores for the classic
+    rules, far more on a busy machine); rules where scores fall take value iteration over
+    far more positions (``ussr``: about twelve minutes). The player is told which before
+    waiting.
     """
     from thousand.games.dice1000.game import Game  # noqa: PLC0415 - only when a solve starts
-    from thousand.games.dice1000.solver.tables import monotone_obstacles  # noqa: PLC0415 - numpy
+    from thousand.games.dice1000.solver.seats import three_pending  # noqa: PLC0415 - numpy
+    from thousand.games.dice1000.solver.tables import monotone_obstacles  # noqa: PLC0415
 
-    if monotone_obstacles(Game(rules)):
+    game = Game(rules)
+    if three_pending(game, players):
+        text = tr.gettext(
+            "Solving the exact table of the {rules} rules for three players once "
+            "(this takes several minutes)…"
+        )
+    elif monotone_obstacles(game):
         text = tr.gettext("Solving the {rules} rules once (this can take 10–30 minutes)…")
     else:
         text = tr.gettext("Solving the {rules} rules once (about 10 s)…")

@@ -133,7 +133,7 @@ class Room(BaseRoom):
         return refusal(tr, error)
 
     def solving_note(self, tr: Translator) -> str:
-        return solving(tr, self.game.rules)
+        return solving(tr, self.game.rules, len(self.seats))
 
     def preparation(self) -> Preparation | None:
         """A ``perfect`` computer reads the solver's strategy of the rules."""

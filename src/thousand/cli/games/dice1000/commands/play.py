@@ -126,7 +126,7 @@ def prepare_perfect(session: Session, tr: Translator, env: Env) -> None:
         return
 
     def tell() -> None:
-        env.stderr.write(solving(tr, session.game.rules) + "\n")
+        env.stderr.write(solving(tr, session.game.rules, len(session.seats)) + "\n")
         env.stderr.flush()
 
     try:
