@@ -101,3 +101,47 @@ def test_the_exact_table_replaces_the_approximation_when_it_is_solved(
     assert three is not None
     start = three.action_values(new_state(game, ["Anna", "Boris", "Vera"]))[THROW]
     assert exact["advice"][0]["chance"] == pytest.approx(start)
+
+
+def test_perfect_computers_play_at_once_while_the_exact_table_is_solved(
+    tmp_path: Path, classic_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two ``perfect`` computers and a person: the computers move without waiting the
+    minutes of the exact table (the duel against the leader meanwhile), which one solve
+    makes aside."""
+    del classic_cache
+    gate = threading.Event()
+    asked: list[int] = []
+
+    def aside(
+        self: ChildSolver,
+        game: Game,
+        on_progress: object,
+        players: int = 2,
+        on_estimate: Callable[[Estimate], None] | None = None,
+    ) -> None:
+        asked.append(players)
+        gate.wait(30)
+        raise StrategyError("stopped by the test")
+
+    monkeypatch.setattr(ChildSolver, "solve", aside)
+    bots = ({"bot": "perfect"}, {"bot": "perfect"})
+    try:
+        with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+            room, anna = create_room(client, seats=bots, rules="classic")
+            conn = connect(stack, client, room, anna)
+            seq = conn.next_state()["seq"]
+            for _ in range(40):  # Anna stops at once; the computers play their turns
+                state = conn.next_state()
+                seq = state["seq"]
+                if state["game"]["to_move"] == "Anna" and "stop" in state["game"]["legal"]:
+                    conn.act("stop", seq)
+                elif state["game"]["to_move"] == "Anna" and "throw" in state["game"]["legal"]:
+                    conn.act("throw", seq)
+                if seq > 12:
+                    break
+            assert seq > 12, "the computers did not move"
+            assert asked == [3]
+            gate.set()
+    finally:
+        gate.set()

@@ -31,7 +31,7 @@ from thousand.core.pace import Estimate
 from thousand.web.cluster import Cluster
 from thousand.web.live import LiveRoom
 from thousand.web.protocol import ProtocolError
-from thousand.web.rooms.base import Advice, Aside, BaseRoom, Preparation
+from thousand.web.rooms.base import Advice, BaseRoom, Preparation
 from thousand.web.settings import Settings
 
 log = logging.getLogger("thousand.web")
@@ -80,6 +80,8 @@ class Driver:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(live.wake.wait(), hub.settings.resync_seconds)
                     continue
+                if live.connections and not live.aside_running:
+                    self._start_aside(live)  # someone is here: a better table is worth it
                 if room.computer_to_move():
                     await self._computer_move(live)
                     continue
@@ -170,17 +172,11 @@ class Driver:
         """The mover's winning chances after each action, computed off the event loop."""
         room = live.room
         seq = room.seq
-        known = live.advice is not None and live.advice[0] == seq
-        if known and (live.advice_exact or live.aside_running or not live.connections):
+        if live.advice is not None and live.advice[0] == seq:
             return
         asked = room.advice()
         if asked is None:
             return  # no advisor for the game, or nobody to beat
-        if asked.aside is not None and live.connections and not live.aside_running:
-            self._start_aside(live, asked.aside)  # someone is here now: worth making
-        if known:
-            self.hub.broadcast(live)  # the same figures, now with the solve's estimate
-            return
         try:
             if asked.preparation is not None:
                 await self._prepare(live, asked.preparation)
@@ -198,13 +194,16 @@ class Driver:
         if room.seq == seq:
             self.hub.broadcast(live)
 
-    def _start_aside(self, live: LiveRoom, aside: Aside) -> None:
-        """Have ``aside`` made, once for every room that wants it; the room is told its
-        estimates and asked for its advice again when it is made (or given up)."""
-        if aside.key in self._given_up:
+    def _start_aside(self, live: LiveRoom) -> None:
+        """Have the room's :class:`Aside` made, if it wants one, once for every room that
+        wants it; the room is told its estimates and asked for its advice again when it
+        is made (or given up)."""
+        aside = live.room.aside()
+        if aside is None or aside.key in self._given_up:
             return
         waiting = self._asides.get(aside.key)
         live.aside_running = True
+        self.hub.broadcast(live)  # an approximation's note says the table is coming
         if waiting is not None:
             waiting[id(live)] = live
             return

@@ -203,8 +203,6 @@ class Advice:
     exact: Callable[[], bool] | None = None
     """Run after ``values`` in the same worker thread: whether they are exact (False: the
     room's :meth:`BaseRoom.approximation_note` is shown under them). None: always exact."""
-    aside: Aside | None = None
-    """A better table the server may make meanwhile, without anyone waiting for it."""
 
 
 @dataclass(frozen=True)
@@ -366,6 +364,11 @@ class BaseRoom:
     def solving_note(self, tr: Translator) -> str:
         """What clients are told while a :class:`Preparation` runs."""
         raise NotImplementedError
+
+    def aside(self) -> Aside | None:
+        """A better table for the room's advisor or computers that the server may make
+        meanwhile, without anyone waiting for it (:class:`Aside`); None: none wanted."""
+        return None
 
     def approximation_note(
         self, tr: Translator, aside_running: bool, estimate: Estimate | None

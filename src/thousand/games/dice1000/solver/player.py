@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from thousand.games.dice1000.actions import Action
 from thousand.games.dice1000.game import Game
-from thousand.games.dice1000.solver.seats import load_or_solve_seated
+from thousand.games.dice1000.solver.seats import at_hand, load_or_solve_seated, three_pending
 from thousand.games.dice1000.solver.strategy import SolvedStrategy
 from thousand.games.dice1000.state import GameState
 
@@ -27,12 +27,23 @@ class PerfectPlayer:
     def __init__(self, seed: int | None = None) -> None:
         del seed  # perfect play never needs to break a tie at random
         self._strategies: dict[tuple[str, int], SolvedStrategy] = {}
+        self.settle = False
+        """Play the two-player strategy against the leader (as at four players) while
+        the exact three-player table is not solved on this machine, instead of solving
+        it first (minutes): what a room of people does, who would not wait that long
+        (the server solves the table aside meanwhile). Off for ``simulate`` and the
+        terminal, which solve it before the game and say so."""
 
     def strategy(self, game: Game, players: int = 2) -> SolvedStrategy:
-        """The solved strategy of ``game`` at a table of ``players`` (cached, or solved now)."""
+        """The solved strategy of ``game`` at a table of ``players`` (cached, or solved now;
+        with :attr:`settle`, the best at hand until the exact table is there)."""
         key = (game.canonical, players)
         known = self._strategies.get(key)
         if known is None:
+            if self.settle and three_pending(game, players):
+                at_once = at_hand(game, players)
+                if at_once is not None:
+                    return at_once  # not kept: the exact table is looked for next time
             known = load_or_solve_seated(game, players)
             self._strategies[key] = known
         return known

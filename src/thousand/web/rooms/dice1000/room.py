@@ -142,7 +142,7 @@ class Room(BaseRoom):
             return None
         if self.seats[mover].level != "perfect":
             return None
-        return strategy_preparation(self.game, len(self.seats))
+        return strategy_preparation(self.game, 2)  # three players: see computer_policy
 
     def advice(self) -> Advice | None:
         """The mover's winning chance after each action open now (none at a solitaire
@@ -152,13 +152,30 @@ class Room(BaseRoom):
         state: GameState = self.observation(self.mover)
         if len(state.players) < 2:
             return None
-        game, players = self.game, len(self.seats)
+        game = self.game
         return Advice(
             lambda: action_values(game, state),
             strategy_preparation(game, 2),
             exact=lambda: advice_exact(game, state),
-            aside=exact_table_aside(game, players),
         )
+
+    def aside(self) -> Aside | None:
+        """The exact three-player table, for the advisor and a ``perfect`` computer, who
+        meanwhile answer and play with the two-player strategy against the leader."""
+        perfect = any(seat.kind == "bot" and seat.level == "perfect" for seat in self.seats)
+        if self.session is None or not (self.options.advisor or perfect):
+            return None
+        return exact_table_aside(self.game, len(self.seats))
+
+    def computer_policy(self) -> Policy:
+        """A ``perfect`` computer here never waits minutes for the exact three-player
+        table: it plays the duel against the leader until the table is solved aside."""
+        from thousand.games.dice1000.solver.player import PerfectPlayer  # noqa: PLC0415
+
+        policy = super().computer_policy()
+        if isinstance(policy, PerfectPlayer):
+            policy.settle = True
+        return policy
 
     def approximation_note(
         self, tr: Translator, aside_running: bool, estimate: Estimate | None
