@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from .browser_support import (
     Browsing,
@@ -54,7 +54,7 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         yield running
 
 
-def box_of(locator: Locator) -> dict[str, float]:
+def box_of(locator: Locator) -> FloatRect:
     expect(locator).to_be_visible()
     box = locator.bounding_box()
     assert box is not None

@@ -692,9 +692,10 @@ def test_the_table_dice_page_in_russian(browsing: Browsing, server: Server) -> N
     wait_settled(page, before)
     expect(page.locator(".entering-for")).to_have_text("Вводите за игрока: Борис")
     expect(page.locator(".player.to-move .p-name")).to_have_text("Борис")
-    # the turn just recorded, with what it recorded (not the next turn's 0)
-    expect(page.locator(".turn-total .label")).to_have_text("Итог хода")
-    expect(page.locator(".turn-total .value")).to_have_text("225")
+    # Boris's turn in large type (0), the turn just recorded told small beside it
+    expect(page.locator(".turn-total .label")).to_have_text("Очки хода")
+    expect(page.locator(".turn-total .value")).to_have_text("0")
+    expect(page.locator(".turn-total .last")).to_contain_text("Анна: +225")
     shoot(page, "entering-for-ru")
     assert (
         parse_number(page.locator(".players .player").first.locator(".p-score").inner_text()) == 225
