@@ -78,7 +78,7 @@ def dice1000_mid_turn(lang: str, screen: dict[str, Any], name: str) -> Shot:
             table.wait_ready()
             latest = page.evaluate(LATEST_JS)
             mid = latest["to_move"] == NAMES[lang] and not latest["ended"] and latest["throws"]
-            if mid and len(table.sheet()[1]) >= 3 and table.stop.is_enabled():
+            if mid and len(table.sheet()[1]) >= 2:
                 break
             if not latest["throws"] or latest["ended"]:
                 table.click(table.throw)  # a fresh turn: throw, and look again
