@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
@@ -53,6 +53,12 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+
+def creates_a_room(request: Request) -> bool:
+    """The lobby's POST that creates a room (not its periodic GET of the open rooms)."""
+    return request.method == "POST" and request.url.endswith("/api/rooms")
+
 
 OVERFLOW_JS = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
 
@@ -197,7 +203,7 @@ def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
 
     def sent_rules() -> Any:
         """Create the room: the rules the form sent."""
-        with page.expect_request("**/api/rooms") as request:
+        with page.expect_request(creates_a_room) as request:
             page.get_by_role("button", name="Create a room").click()
         expect(page.locator("#create-error")).to_have_text("kept by the test")
         body = request.value.post_data_json
@@ -362,7 +368,7 @@ def create_scorekeeper_room(page: Page, server: Server) -> str:
     expect(page.get_by_label("Name of player 3")).to_have_count(0)
     no_sideways_scrolling(page)
     shoot(page, "lobby-en", full=True)
-    with page.expect_request("**/api/rooms") as sent:
+    with page.expect_request(creates_a_room) as sent:
         page.get_by_role("button", name="Create a room").click()
     assert sent.value.post_data_json == {
         "name": "Anna",
@@ -692,9 +698,10 @@ def test_the_table_dice_page_in_russian(browsing: Browsing, server: Server) -> N
     wait_settled(page, before)
     expect(page.locator(".entering-for")).to_have_text("Вводите за игрока: Борис")
     expect(page.locator(".player.to-move .p-name")).to_have_text("Борис")
-    # the turn just recorded, with what it recorded (not the next turn's 0)
-    expect(page.locator(".turn-total .label")).to_have_text("Итог хода")
-    expect(page.locator(".turn-total .value")).to_have_text("225")
+    # Boris's turn in large type (0), the turn just recorded told small beside it
+    expect(page.locator(".turn-total .label")).to_have_text("Очки хода")
+    expect(page.locator(".turn-total .value")).to_have_text("0")
+    expect(page.locator(".turn-total .last")).to_contain_text("Анна: +225")
     shoot(page, "entering-for-ru")
     assert (
         parse_number(page.locator(".players .player").first.locator(".p-score").inner_text()) == 225

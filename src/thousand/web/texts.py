@@ -185,7 +185,6 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Last throw of {name}"),
     N_("Set aside"),
     N_("Turn total"),
-    N_("The turn's total"),
     N_("Dice left: {n}"),
     N_("Scoring combinations"),
     N_("How the turns ended"),

@@ -200,16 +200,6 @@ export class Table {
     el.summary = h("p", { class: "throw-summary", "aria-live": "polite" });
     el.combos = h("ul", { class: "combos", "aria-label": t("Scoring combinations") });
     el.waiting = h("div", { class: "waiting", hidden: true });
-    el.turn = h(
-      "section",
-      { class: "panel turn", "aria-labelledby": "turn-title" },
-      el.turnTitle,
-      el.solving,
-      el.total,
-      el.dice,
-      el.summary,
-      el.combos,
-    );
     el.who = h("p", { class: "entering-for", hidden: true });
     el.buttons = h("div", { class: "action-buttons" });
     el.choices = h("div", { class: "choices" });
@@ -221,6 +211,24 @@ export class Table {
       el.buttons,
       el.choices,
       el.status,
+    );
+    // The table itself: the dice on the felt, the turn's total beside them, and the
+    // actions at the felt's edge — one place to look (on a phone the buttons are a bar
+    // at the bottom of the screen, within thumb reach).
+    el.turn = h(
+      "section",
+      { class: "panel turn", "aria-labelledby": "turn-title" },
+      h(
+        "div",
+        { class: "felt" },
+        el.turnTitle,
+        el.solving,
+        el.total,
+        el.dice,
+        el.summary,
+        el.combos,
+      ),
+      el.actions,
     );
     el.over = h("section", { class: "panel over", hidden: true, "aria-labelledby": "over-title" });
     el.events = h("ol", { class: "events", role: "log", "aria-live": "polite", "aria-labelledby": "events-title" });
@@ -249,10 +257,15 @@ export class Table {
             "div",
             { class: "play" },
             el.over,
-            h("section", { class: "players-box", "aria-label": t("Players") }, el.players),
+            h(
+              "section",
+              { class: "players-box", "aria-label": t("Players") },
+              el.players,
+              // where the sheet is below the table (a phone), one tap takes the player there
+              h("a", { class: "to-sheet", href: "#sheet" }, t("Score sheet")),
+            ),
             el.waiting,
             el.turn,
-            el.actions,
             el.advice,
             h(
               "section",
@@ -264,7 +277,7 @@ export class Table {
           h(
             "div",
             { class: "side" },
-            (el.sheetPanel = h("section", { class: "panel sheet" }, h("h2", { id: "sheet-title" }, t("Score sheet")), el.sheet)),
+            (el.sheetPanel = h("section", { class: "panel sheet", id: "sheet", tabindex: "-1" }, h("h2", { id: "sheet-title" }, t("Score sheet")), el.sheet)),
             this.chat.build(),
           ),
         )),

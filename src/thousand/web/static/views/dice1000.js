@@ -199,7 +199,7 @@ export class Dice1000View {
 
   /** Draw the turn of `f`: a new throw tumbles, and nothing is marked before it lands. */
   draw(f) {
-    const { players, turn, game } = f;
+    const { players, turn } = f;
     const throws = turn ? asArray(turn.throws).filter(Array.isArray) : [];
     const last = turn && turn.last && typeof turn.last === "object" ? turn.last : null;
     const ended = turn ? str(turn.ended) : "";
@@ -248,13 +248,9 @@ export class Dice1000View {
     fill(this.table.el.dice, rows);
     if (fresh && ended === "bust") this.hold(f, key, BUST_MS + (tumble ? ROLL_MS : 0));
 
-    let total = turn && Number.isFinite(turn.total) ? turn.total : 0;
-    if (ended && ended !== "bust" && owner) {
-      // turn.total is already the next turn's (0): a recorded turn shows what it recorded
-      const done = asArray(game.turns).filter((item) => item && typeof item === "object");
-      const summary = done[done.length - 1];
-      if (summary && summary.player === owner.name && Number.isFinite(summary.points)) total = summary.points;
-    }
+    // The large number is always the turn being played: once a turn has ended, the next
+    // one starts at 0, and how the last one ended is told small beside it (and in the log).
+    const total = !ended && turn && Number.isFinite(turn.total) ? turn.total : 0;
     const combos = last ? asArray(last.combinations).filter((c) => c && typeof c === "object") : [];
     // what the throw made — the total, the chips, the words — is told once the dice land
     this.drawn += 1;
@@ -279,11 +275,13 @@ export class Dice1000View {
   tell(f, total, combos, dice, left) {
     const { turn, view } = f;
     const ended = turn ? str(turn.ended) : "";
+    const lastTurn = ended ? str(asArray(view.events)[0]) : "";
     fill(
       this.table.el.total,
-      h("span", { class: "label" }, ended ? t("The turn's total") : t("Turn total")),
-      h("span", { class: `value${ended === "bust" ? " lost" : ""}` }, number(total)),
+      h("span", { class: "label" }, t("Turn total")),
+      h("span", { class: "value" }, number(total)),
       !ended && turn && !turn.choosing && dice.length && left > 0 ? h("span", { class: "left muted" }, t("Dice left: {n}", { n: left })) : null,
+      lastTurn ? h("span", { class: `last${ended === "bust" ? " bust" : ""}` }, lastTurn) : null,
     );
     // The chips below say what the summary says; it stays for screen readers, which
     // hear it on every throw (aria-live), and shows when nothing scored.
