@@ -1,0 +1,149 @@
+"""An accessibility audit of the page: axe-core (tests/web/vendor/axe.min.js, vendored
+from the npm registry) run by Playwright in Debian's Chromium on the lobby and on the
+table of each game in the middle of a turn (the dice on the table), in English and in
+Russian, on a desktop (1280×800), on a phone (360×740) and on a desktop in the page's dark
+colours. No rule of impact "serious" or
+"critical" may be broken; a failure lists each broken rule with its impact, help and the
+first elements it found, so that it can be mended. What was found and mended is told in
+docs/accessibility.md.
+
+One page load per case. Without /usr/bin/chromium these tests are skipped, except under
+``CI=true``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .browser_support import Browsing, Server, seq, serve, wait_connected, wait_settled
+
+VENDOR = Path(__file__).parent / "vendor"
+AXE = VENDOR / "axe.min.js"
+
+BLOCKING = ("serious", "critical")
+"""The impacts that fail the audit; "moderate" and "minor" ones are reported only."""
+
+TARGETS_SHOWN = 3
+"""How many elements of each broken rule a failure names."""
+
+SCREENS: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {
+        "viewport": {"width": 360, "height": 740},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    # the page's dark colours (prefers-color-scheme), on the desktop only: the colours
+    # are the same at both sizes
+    "dark": {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark"},
+}
+LOCALES = {"en": "en-US", "ru": "ru-RU"}
+BOTS = {"dice1000": "cautious", "poker_dice": "greedy"}
+"""A computer player of each game for the table's second seat."""
+
+RUN_AXE_JS = """
+async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((rule) => ({
+    id: rule.id,
+    impact: rule.impact,
+    help: rule.help,
+    count: rule.nodes.length,
+    targets: rule.nodes.map((node) => node.target.join(" ")),
+    summary: rule.nodes.length ? rule.nodes[0].failureSummary : "",
+  }));
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    del chromium  # no server without a browser to use it
+    with serve(tmp_path_factory.mktemp("axe")) as running:
+        yield running
+
+
+def audit(page: Page) -> list[dict[str, Any]]:
+    """The rules of axe-core the page as it is now breaks (evaluated, not a script tag:
+    the page's own rules for scripts do not apply to it)."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = page.evaluate(RUN_AXE_JS)
+    return found
+
+
+def described(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for rule in violations:
+        targets = ", ".join(rule["targets"][:TARGETS_SHOWN])
+        more = rule["count"] - min(rule["count"], TARGETS_SHOWN)
+        lines.append(
+            f"- {rule['id']} ({rule['impact']}): {rule['help']}; {rule['count']} element(s): "
+            f"{targets}{f' and {more} more' if more else ''}\n    {rule['summary']!r}"
+        )
+    return "\n".join(lines)
+
+
+def assert_no_serious_violation(page: Page) -> None:
+    violations = audit(page)
+    blocking = [rule for rule in violations if rule["impact"] in BLOCKING]
+    others = [rule for rule in violations if rule["impact"] not in BLOCKING]
+    assert not blocking, (
+        f"axe-core finds serious or critical violations on {page.url}:\n"
+        + described(blocking)
+        + (f"\nand less grave ones:\n{described(others)}" if others else "")
+    )
+
+
+def throw_once(page: Page) -> None:
+    """The player to move throws (the T key, the same in both games and languages) and
+    the dice land on the table."""
+    expect(page.locator(".actions button:not([disabled])").first).to_be_visible()
+    before = seq(page)
+    page.locator("body").press("t")
+    wait_settled(page, before)
+    expect(page.locator(".dice-area .die").first).to_be_visible()
+
+
+def test_the_vendored_axe_is_the_noted_version() -> None:
+    first = AXE.read_text(encoding="utf-8").split("\n", 1)[0]
+    version = re.search(r"axe v(\d+\.\d+\.\d+)", first)
+    assert version is not None, first
+    note = (VENDOR / "README.md").read_text(encoding="utf-8")
+    assert f"axe-core {version.group(1)}" in note
+    assert (VENDOR / "axe-core.LICENSE").is_file()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", LOCALES)
+def test_the_lobby(browsing: Browsing, server: Server, language: str, screen: str) -> None:
+    page = browsing.page(locale=LOCALES[language], **SCREENS[screen])
+    page.goto(f"{server.url}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert_no_serious_violation(page)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", LOCALES)
+@pytest.mark.parametrize("game", ["dice1000", "poker_dice"])
+def test_a_table_mid_turn(
+    browsing: Browsing, server: Server, game: str, language: str, screen: str
+) -> None:
+    body = {"name": "Anna", "game": game, "seats": [{"bot": BOTS[game]}]}
+    response = server.http.post("/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    room, token = str(response.json()["room"]), str(response.json()["token"])
+    page = browsing.page(locale=LOCALES[language], token=(room, token), **SCREENS[screen])
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    throw_once(page)
+    assert_no_serious_violation(page)
