@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from thousand.web import limits
+
 from .browser_support import Browsing, Server, seq, serve, wait_connected, wait_settled
 
 VENDOR = Path(__file__).parent / "vendor"
@@ -31,6 +33,11 @@ BLOCKING = ("serious", "critical")
 
 MAX_THROWS = 12
 """Throws a player may need to end a turn (hot dice must be thrown again)."""
+
+CHAT_LINES = 14
+"""Lines enough to make the chat's box scroll."""
+CHAT_BURST = int(limits.CHAT_BURST)
+"""Lines a connection may send at once."""
 
 TARGETS_SHOWN = 3
 """How many elements of each broken rule a failure names."""
@@ -185,4 +192,28 @@ def test_a_table_mid_turn(
     expect(my_throw(page)).to_be_visible()  # the computer has played its turn
     throw_once(page)
     expect(page.locator(".dice-area .die").first).to_be_visible()
+    assert_no_serious_violation(page)
+
+
+def test_a_table_with_a_long_chat(browsing: Browsing, server: Server) -> None:
+    """A chat longer than its box scrolls: a keyboard must reach it too (once, in English
+    on a desktop: the chat is the same in both games and on every screen)."""
+    game = "dice1000"
+    body = {"name": "Anna", "game": game, "rules": RULES[game], "seats": [{"bot": BOTS[game]}]}
+    response = server.http.post("/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    room, token = str(response.json()["room"]), str(response.json()["token"])
+    page = browsing.page(token=(room, token), **SCREENS["desktop"])
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    lines = page.locator(".chat-list .chat-line")
+    for number in range(1, CHAT_LINES + 1):
+        page.locator("#chat-input").fill(f"Line {number} of a long evening's chat")
+        page.locator("#chat-input").press("Enter")
+        expect(lines).to_have_count(number)
+        if number % CHAT_BURST == 0:  # a new connection, a new allowance of lines
+            page.reload()
+            wait_connected(page)
+            expect(lines).to_have_count(number)
+    assert page.locator(".chat-list").evaluate("(list) => list.scrollHeight > list.clientHeight")
     assert_no_serious_violation(page)
