@@ -22,7 +22,7 @@ export class Chat {
   /** The chat's panel (drawn afresh with the page's frame). */
   build() {
     const el = {};
-    el.list = h("ol", { class: "chat-list" });
+    el.list = h("ol", { class: "chat-list", tabindex: "0", "aria-labelledby": "chat-title" }); // scrolls: reachable by keyboard
     el.input = h("input", {
       id: "chat-input",
       type: "text",
