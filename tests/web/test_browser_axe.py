@@ -25,6 +25,7 @@ from thousand.web import limits
 
 from .browser_support import Browsing, Server, seq, serve, wait_connected, wait_settled
 
+SHOTS = Path("/tmp/shots")
 VENDOR = Path(__file__).parent / "vendor"
 AXE = VENDOR / "axe.min.js"
 
@@ -106,7 +107,11 @@ def described(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def assert_no_serious_violation(page: Page) -> None:
+def assert_no_serious_violation(page: Page, name: str) -> None:
+    """Audit the page as it is; its screenshot is left in /tmp/shots/axe-``name``.png to
+    look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"axe-{name}.png"))
     violations = audit(page)
     blocking = [rule for rule in violations if rule["impact"] in BLOCKING]
     others = [rule for rule in violations if rule["impact"] not in BLOCKING]
@@ -115,6 +120,14 @@ def assert_no_serious_violation(page: Page) -> None:
         + described(blocking)
         + (f"\nand less grave ones:\n{described(others)}" if others else "")
     )
+
+
+def make_room(server: Server, game: str, seat: dict[str, Any]) -> tuple[str, str]:
+    """A room of ``game``, Anna's, its second seat ``seat``: its id and Anna's token."""
+    body = {"name": "Anna", "game": game, "rules": RULES[game], "seats": [seat]}
+    response = server.http.post("/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    return str(response.json()["room"]), str(response.json()["token"])
 
 
 def my_throw(page: Page) -> Locator:
@@ -166,12 +179,31 @@ def test_the_vendored_axe_is_the_noted_version() -> None:
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("language", LOCALES)
 def test_the_lobby(browsing: Browsing, server: Server, language: str, screen: str) -> None:
+    """The lobby, a room waiting for a player among its open rooms."""
+    room, _ = make_room(server, "poker_dice", {"open": True})
     page = browsing.page(locale=LOCALES[language], **SCREENS[screen])
     page.goto(f"{server.url}/")
     expect(page.locator("html")).to_have_attribute("lang", language)
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    expect(page.locator(f'a[href="/r/{room}"]').first).to_be_attached()
     page.wait_for_load_state("networkidle")
-    assert_no_serious_violation(page)
+    assert_no_serious_violation(page, f"lobby-{language}-{screen}")
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", LOCALES)
+def test_a_room_waiting_for_a_player(
+    browsing: Browsing, server: Server, language: str, screen: str
+) -> None:
+    """A room with an open seat, as the friend the invite link was sent to sees it: the
+    form that takes the seat."""
+    room, _ = make_room(server, "dice1000", {"open": True})
+    page = browsing.page(locale=LOCALES[language], **SCREENS[screen])
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator(".join-form input").first).to_be_visible()
+    assert_no_serious_violation(page, f"join-{language}-{screen}")
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -180,10 +212,7 @@ def test_the_lobby(browsing: Browsing, server: Server, language: str, screen: st
 def test_a_table_mid_turn(
     browsing: Browsing, server: Server, game: str, language: str, screen: str
 ) -> None:
-    body = {"name": "Anna", "game": game, "rules": RULES[game], "seats": [{"bot": BOTS[game]}]}
-    response = server.http.post("/api/rooms", json=body)
-    assert response.status_code == 201, response.text
-    room, token = str(response.json()["room"]), str(response.json()["token"])
+    room, token = make_room(server, game, {"bot": BOTS[game]})
     page = browsing.page(locale=LOCALES[language], token=(room, token), **SCREENS[screen])
     page.goto(f"{server.url}/r/{room}")
     wait_connected(page)
@@ -192,17 +221,13 @@ def test_a_table_mid_turn(
     expect(my_throw(page)).to_be_visible()  # the computer has played its turn
     throw_once(page)
     expect(page.locator(".dice-area .die").first).to_be_visible()
-    assert_no_serious_violation(page)
+    assert_no_serious_violation(page, f"table-{game}-{language}-{screen}")
 
 
 def test_a_table_with_a_long_chat(browsing: Browsing, server: Server) -> None:
     """A chat longer than its box scrolls: a keyboard must reach it too (once, in English
     on a desktop: the chat is the same in both games and on every screen)."""
-    game = "dice1000"
-    body = {"name": "Anna", "game": game, "rules": RULES[game], "seats": [{"bot": BOTS[game]}]}
-    response = server.http.post("/api/rooms", json=body)
-    assert response.status_code == 201, response.text
-    room, token = str(response.json()["room"]), str(response.json()["token"])
+    room, token = make_room(server, "dice1000", {"bot": BOTS["dice1000"]})
     page = browsing.page(token=(room, token), **SCREENS["desktop"])
     page.goto(f"{server.url}/r/{room}")
     wait_connected(page)
@@ -216,4 +241,4 @@ def test_a_table_with_a_long_chat(browsing: Browsing, server: Server) -> None:
             wait_connected(page)
             expect(lines).to_have_count(number)
     assert page.locator(".chat-list").evaluate("(list) => list.scrollHeight > list.clientHeight")
-    assert_no_serious_violation(page)
+    assert_no_serious_violation(page, "long-chat")
