@@ -1,14 +1,15 @@
 """An accessibility audit of the page: axe-core (tests/web/vendor/axe.min.js, vendored
-from the npm registry) run by Playwright in Debian's Chromium on the lobby and on the
-table of each game in the middle of a turn (the dice on the table), in English and in
-Russian, on a desktop (1280×800), on a phone (360×740) and on a desktop in the page's dark
-colours. No rule of impact "serious" or
-"critical" may be broken; a failure lists each broken rule with its impact, help and the
-first elements it found, so that it can be mended. What was found and mended is told in
+from the npm registry) run by Playwright in Debian's Chromium on the lobby, on the page
+the invite link opens (a room with an open seat) and on the table of each game mid-game
+(turns behind, the dice of a new throw on the table), in English and in Russian, on a
+desktop (1280×800), on a phone (360×740) and on a desktop in the page's dark colours;
+and once on a chat long enough to scroll. No rule of impact "serious" or "critical" may
+be broken; a failure lists each broken rule with its impact, help and the first elements
+it found, so that it can be mended. What was found and mended is told in
 docs/accessibility.md.
 
-One page load per case. Without /usr/bin/chromium these tests are skipped, except under
-``CI=true``.
+One page load per case (the long chat reloads to send more lines). Without
+/usr/bin/chromium these tests are skipped, except under ``CI=true``.
 """
 
 from __future__ import annotations
