@@ -14,6 +14,7 @@ One page load per case (the long chat reloads to send more lines). Without
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,6 +175,7 @@ def test_the_vendored_axe_is_the_noted_version() -> None:
     assert version is not None, first
     note = (VENDOR / "README.md").read_text(encoding="utf-8")
     assert f"axe-core {version.group(1)}" in note
+    assert hashlib.sha256(AXE.read_bytes()).hexdigest() in note  # the file as packed
     assert (VENDOR / "axe-core.LICENSE").is_file()
 
 
