@@ -231,7 +231,7 @@ export class Table {
       el.actions,
     );
     el.over = h("section", { class: "panel over", hidden: true, "aria-labelledby": "over-title" });
-    el.events = h("ol", { class: "events", role: "log", "aria-live": "polite", "aria-labelledby": "events-title" });
+    el.events = h("ol", { class: "events", tabindex: "0", "aria-live": "polite", "aria-labelledby": "events-title" });
     el.advice = h("section", { class: "panel advice", hidden: true, "aria-labelledby": "advice-title" });
     el.sheet = h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-labelledby": "sheet-title" });
     el.fair = h("footer", { class: "fair muted small" });
