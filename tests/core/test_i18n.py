@@ -346,3 +346,13 @@ def test_combinations_and_standings_read_whole(language: str) -> None:
     if language == "en":
         assert standing(tr, start, 0) == "on the barrel 200–300: needs 50; bolts: 0 of 3"
         assert standing(tr, start, 1) == "not in the game (needs 50); bolts: 1 of 3"
+
+
+def test_without_an_entry_threshold_nobody_is_told_they_need_zero() -> None:
+    """A house rule of no entry threshold: "needs 0" would read as a riddle."""
+    from thousand.games.dice1000 import Game, rules_from_spec  # noqa: PLC0415
+
+    free = Game(rules_from_spec({"preset": "classic", "entry_threshold": 0}))
+    start = position(free, sheet("A", 0, entered=False), sheet("B", 0, entered=False))
+    assert standing(translator("en"), start, 0) == "not in the game yet: any recorded turn enters"
+    assert standing(translator("ru"), start, 0) == "ещё не в игре: войдёт с первой записью"

@@ -422,7 +422,9 @@ def standing(tr: Translator, state: GameState, index: int) -> str:
     game = state.game
     sheet = state.players[index]
     parts: list[str] = []
-    if not sheet.entered:
+    if not sheet.entered and not game.entry_threshold:
+        parts.append(tr.gettext("not in the game yet: any recorded turn enters"))
+    elif not sheet.entered:
         parts.append(
             tr.gettext("not in the game (needs {threshold})").format(threshold=game.entry_threshold)
         )
