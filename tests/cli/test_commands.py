@@ -462,12 +462,12 @@ def test_help_texts_show_percent_signs_once() -> None:
     assert "95% confidence" in " ".join(run("simulate", "--help").stdout.split())
 
 
-def test_replay_help_points_at_the_readme_not_the_contracts() -> None:
+def test_replay_help_points_at_the_records_page_not_the_contracts() -> None:
     text = " ".join(run("replay", "--help").stdout.split())
     assert "RECORD.md" not in text
-    assert "README, section 'Game records'" in text
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "## Game records" in readme
+    assert "the project's docs/records.md" in text
+    records = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    assert "## Poker dice records" in records or "poker" in records.lower()
 
 
 def test_replay_marks_barrels_bolts_dump_trucks_and_penalties() -> None:

@@ -5,7 +5,7 @@ The record's ``game`` (dice 1000 when absent) picks the game from the registry
 the known ones. The record goes through that game's checked path, so an illegal record
 fails with the turn, throw and rule in one line. ``--json``
 prints RECORD.md's output object exactly (the format is described for users in the
-README, "Game records": they have the package, not the project's contracts). The sheet
+project's docs/records.md: they have the package, not the project's contracts). The sheet
 is written in ``--lang``, by default the locale's language.
 """
 
@@ -27,7 +27,7 @@ def register(subparsers: Subparsers) -> None:
         "replay",
         help="check a game record and show its score sheet",
         description="Replay a game record (a JSON file; its format is described in the "
-        "README, section 'Game records') through the rules and print the score sheet, or "
+        "project's docs/records.md) through the rules and print the score sheet, or "
         "with --json the final state.",
         epilog="example: thousand replay examples/classic.json --lang ru",
     )
