@@ -34,6 +34,29 @@ def three_player_room(client: Any, rules: object) -> tuple[str, str]:
     return room, token
 
 
+def blocked_solves(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[int]]:
+    """Every solve in a child replaced by one that tells an estimate (42%, 7 min left)
+    and waits for the gate, then fails; the table sizes asked for are listed."""
+    gate = threading.Event()
+    asked: list[int] = []
+
+    def solve(
+        self: ChildSolver,
+        game: Game,
+        on_progress: object,
+        players: int = 2,
+        on_estimate: Callable[[Estimate], None] | None = None,
+    ) -> None:
+        asked.append(players)
+        if on_estimate is not None:
+            on_estimate(Estimate(0.42, 420.0))
+        gate.wait(30)
+        raise StrategyError("stopped by the test")
+
+    monkeypatch.setattr(ChildSolver, "solve", solve)
+    return gate, asked
+
+
 def advised(conn: Conn, until: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first view of this connection with advice for which ``until`` holds."""
     for _ in range(200):
@@ -47,23 +70,7 @@ def test_the_duels_figures_come_at_once_labelled_while_one_solve_runs_aside(
     tmp_path: Path, classic_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     del classic_cache  # the two-player classic strategy is there; the three-player is not
-    gate = threading.Event()
-    asked: list[int] = []
-
-    def aside(
-        self: ChildSolver,
-        game: Game,
-        on_progress: object,
-        players: int = 2,
-        on_estimate: Callable[[Estimate], None] | None = None,
-    ) -> None:
-        asked.append(players)
-        assert on_estimate is not None
-        on_estimate(Estimate(0.42, 420.0))
-        gate.wait(30)
-        raise StrategyError("stopped by the test")
-
-    monkeypatch.setattr(ChildSolver, "solve", aside)
+    gate, asked = blocked_solves(monkeypatch)
     try:
         with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
             first, anna = three_player_room(client, "classic")
@@ -110,21 +117,7 @@ def test_perfect_computers_play_at_once_while_the_exact_table_is_solved(
     minutes of the exact table (the duel against the leader meanwhile), which one solve
     makes aside."""
     del classic_cache
-    gate = threading.Event()
-    asked: list[int] = []
-
-    def aside(
-        self: ChildSolver,
-        game: Game,
-        on_progress: object,
-        players: int = 2,
-        on_estimate: Callable[[Estimate], None] | None = None,
-    ) -> None:
-        asked.append(players)
-        gate.wait(30)
-        raise StrategyError("stopped by the test")
-
-    monkeypatch.setattr(ChildSolver, "solve", aside)
+    gate, asked = blocked_solves(monkeypatch)
     bots = ({"bot": "perfect"}, {"bot": "perfect"})
     try:
         with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
