@@ -251,11 +251,17 @@ def approximation_note(
     return text + " " + solving_aside_note(tr, estimate, server)
 
 
+FIRM_ESTIMATE = 0.03
+"""The share of a solve done before its time left is told: the first calls' pace is noise
+(on a busy machine the first reading of the classic three-player solve said 2.3 hours
+for what took under 40 minutes)."""
+
+
 def solving_aside_note(tr: Translator, estimate: Estimate | None, server: bool = False) -> str:
     """``The exact three-player table is being solved on this machine, once: 42% done,
     about 7 min left.`` — from the solve's own estimate, in the player's language (on the
     ``server``: said so, for a player whose phone is not the one working)."""
-    if estimate is None or estimate.seconds_left is None:
+    if estimate is None or estimate.seconds_left is None or estimate.done < FIRM_ESTIMATE:
         progress = tr.gettext("estimating the time left")
     else:
         progress = tr.gettext("{done} done, about {time} left").format(
