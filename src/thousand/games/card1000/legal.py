@@ -277,6 +277,11 @@ def _decision_refusal(state: State, deal: Deal, action: Decision) -> IllegalActi
     card_error = _card_refusal(deal, action.card)
     if card_error is not None:
         return card_error
+    if isinstance(action, Give | Discard) and isinstance(action, Discard) != (rules.players == 2):
+        kind = "discard" if rules.players == 2 else "give"
+        return IllegalActionError(
+            f"with {rules.players} players the declarer must {kind}", "not_now", phase=deal.phase
+        )
     if isinstance(action, Give):
         return _give_refusal(deal, rules, action)
     if isinstance(action, Discard):
