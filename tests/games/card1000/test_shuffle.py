@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from pathlib import Path
+from typing import Any
 
-from thousand.core.chance import seeded_shuffle
+from thousand.core.chance import commitment, seeded_shuffle
 from thousand.games.card1000.cards import DECK
 from thousand.games.card1000.presets import load_preset
 from thousand.games.card1000.shuffle import seeded_deal, shuffled_deck
@@ -41,6 +43,26 @@ def test_the_shuffle_is_the_shared_one_and_the_standalone_checker_agrees() -> No
         assert [str(c) for c in order] == standalone_shuffle(SEED, index)
         assert sorted(map(str, order)) == sorted(map(str, DECK))
     assert shuffled_deck(SEED, 0) != shuffled_deck(SEED, 1)
+
+
+def test_the_documented_checker_and_worked_example() -> None:
+    """docs/card1000.md's checker, run as written, and its worked example."""
+    text = (Path(__file__).parents[3] / "docs" / "card1000.md").read_text("utf-8")
+    block = text.split("```python\nimport hashlib, hmac\n")[1].split("```")[0]
+    space: dict[str, Any] = {}
+    exec("import hashlib, hmac\n" + block, space)
+    for index in range(5):
+        assert space["deal_order"](SEED, index) == [str(c) for c in shuffled_deck(SEED, index)]
+    example = " ".join(str(c) for c in shuffled_deck(SEED, 0))
+    assert example == "AS AD 9D 9C QD QS 9H QH TC JH QC 9S TD JD JC TS KC AH TH KD KS JS KH AC"
+    assert example in text
+    assert commitment(SEED) in text
+    dealt = seeded_deal(SEED, 0, load_preset("classic"), dealer=0)
+    assert [" ".join(map(str, hand)) for hand in dealt.hands] == [
+        "JC TS KC AH TH KD KS",
+        "AS AD 9D 9C QD QS 9H",
+        "QH TC JH QC 9S TD JD",
+    ]
 
 
 def test_three_players_deal_in_blocks_from_the_first_hand() -> None:
