@@ -185,6 +185,25 @@ def test_no_write_off_while_a_seat_is_on_the_barrel() -> None:
     assert refused(state, WRITE_OFF, 1).params == {"barrel": True}
 
 
+def test_the_talon_of_an_uncontested_100_is_hidden_with_hide_talon_at_100() -> None:
+    rules = rules_from_spec({"preset": "classic", "hide_talon_at_100": True})
+    quiet = act(started(rules), PASS, PASS)
+    assert quiet.deal is not None and not quiet.deal.talon_shown
+    contested = act(started(rules), Bid(105), PASS, PASS)
+    assert contested.deal is not None and contested.deal.talon_shown
+    assert act(started(), PASS, PASS).deal.talon_shown  # type: ignore[union-attr]
+
+
+def test_the_declarer_may_redeal_on_a_poor_talon_before_giving_only() -> None:
+    state = act(started(), PASS, PASS)
+    assert REDEAL in legal_actions(state)  # 9D JD JH: 4 points
+    given = act(state, Give(card("JH"), 2))
+    assert REDEAL not in legal_actions(given)
+    assert refused(given, REDEAL, 1).rule == "redeal"
+    state = act(state, REDEAL)
+    assert state.chance and state.history[-1].outcome == "redeal" and state.dealer == 0
+
+
 def test_a_redeal_keeps_the_dealer_and_changes_no_counter() -> None:
     poor = ["AH TH KD QD AD TD AS", "9S JS 9C JC QC KC 9H", "KH QH TS QS KS AC TC"]
     state = started(CLASSIC, poor, "9D JD JH")
@@ -245,28 +264,31 @@ def test_the_two_player_second_talon_goes_to_the_last_trick() -> None:
     assert state.to_move == (1, "give")
     state = act(state, Discard(card("9S")), Discard(card("JS")))
     assert state.to_move == (1, "contract")
-    state_before = state
-    state = _play_out(act(state, Contract(100)))
+    state = act(state, Contract(100))
+    while state.deal is not None and state.deal.tricks_played < 9:
+        state = act(state, next(a for a in legal_actions(state) if not getattr(a, "marriage", 0)))
+    deal = state.deal
+    assert deal is not None and not deal.trick
+    before = [card_points(taken) for taken in deal.taken]
+    marriages = {a.seat: a.value for a in deal.announcements}
+    leader = deal.leader
+    lead = legal_actions(state)[0]
+    assert isinstance(lead, Play)
+    state = act(state, lead)
+    follow = legal_actions(state)[0]
+    assert isinstance(follow, Play)
+    state = act(state, follow)
+    last = (
+        leader
+        if not (follow.card.suit is lead.card.suit and follow.card.strength > lead.card.strength)
+        else 1 - leader
+    )
     summary = state.history[-1]
     assert len([a for _, a in summary.actions if isinstance(a, Play)]) == 20  # ten tricks
-    assert summary.points is not None
-    total = sum(x for x in summary.points if x is not None)
-    assert total == 120 - card_points(cards(["9S", "JS"]))  # the second talon included
-    deal_before = state_before.deal
-    assert deal_before is not None
-    last = _last_trick_winner(summary.actions)
-    others = 120 - card_points(cards(["9S", "JS"])) - card_points(cards(["AH", "QH"]))
-    assert (summary.points[last] or 0) >= card_points(cards(["AH", "QH"]))  # 14 of the second talon
-    assert total - card_points(cards(["AH", "QH"])) == others
-
-
-def _last_trick_winner(actions: tuple[tuple[int, Decision], ...]) -> int:
-    """Who took the last trick of two players (no trump: no marriage was played)."""
-    plays = [(seat, a.card) for seat, a in actions if isinstance(a, Play)][-2:]
-    (lead_seat, lead), (other_seat, other) = plays
-    if other.suit is lead.suit and other.strength > lead.strength:
-        return other_seat
-    return lead_seat
+    expected = [before[seat] + marriages.get(seat, 0) for seat in (0, 1)]
+    expected[last] += card_points([lead.card, follow.card]) + 14  # AH QH: the second talon
+    assert summary.points == tuple(expected)
+    assert sum(expected) == 120 - card_points(cards(["9S", "JS"]))
 
 
 def test_the_two_player_write_off_gives_sixty() -> None:

@@ -24,7 +24,6 @@ from thousand.games.card1000.actions import (
     Contract,
     Dark,
     Dealt,
-    Decision,
     Discard,
     Give,
     Pass,
@@ -32,7 +31,7 @@ from thousand.games.card1000.actions import (
     Redeal,
     WriteOff,
 )
-from thousand.games.card1000.cards import ACE_MARRIAGE, MARRIAGE, Card, Rank, Suit, card_points
+from thousand.games.card1000.cards import ACE_MARRIAGE, MARRIAGE, Rank, Suit, card_points
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.legal import opponents, refusal
 from thousand.games.card1000.play import trick_winner
@@ -343,11 +342,3 @@ def _end_with_redeal(state: State, deal: Deal) -> State:
         actions=deal.actions,
     )
     return replace(state, deal=None, history=(*state.history, summary))
-
-
-def play_card(state: State, seat: int, card: Card, *, marriage: bool = False) -> State:
-    """Shorthand for tests and scripts: ``seat`` plays ``card`` (checked)."""
-    return apply(state, Play(card, marriage=marriage), seat)
-
-
-Decisions = tuple[Decision, ...]

@@ -30,7 +30,6 @@ from thousand.games.card1000.actions import (
     PASS,
     REDEAL,
     WRITE_OFF,
-    Action,
     Bid,
     ChooseTalon,
     Contract,
@@ -454,6 +453,3 @@ def _name(action: object) -> str:
     return {"Dealt": "deal the cards", "ChooseTalon": "choose a talon"}.get(
         kind, kind.lower() if kind in {c.__name__ for c in PHASE_OF} else repr(action)
     )
-
-
-__all__ = ["Action", "legal_actions", "refusal"]
