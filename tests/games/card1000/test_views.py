@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from thousand.core.errors import ThousandError
 from thousand.games.card1000.actions import PASS, Give
 from thousand.games.card1000.cards import Card, card
 from thousand.games.card1000.engine import apply
@@ -104,3 +105,9 @@ def test_a_golden_talon_is_seen_by_the_declarer_only() -> None:
     assert view(state, 1).to_data()["deal"]["talon"] == ["9D", "JD", "JH"]
     assert view(state, 0).to_data()["deal"]["talon"] is None
     assert view(state, None).to_data()["deal"]["talon"] is None
+
+
+def test_a_view_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    state = new_game(load_preset("two_players"))
+    with pytest.raises(ThousandError, match="no seat 2"):
+        view(state, 2)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from thousand.core.errors import ThousandError
 from thousand.games.card1000.actions import Decision, Discard, Give
 from thousand.games.card1000.cards import Card, names, sort_cards
 from thousand.games.card1000.scoring import Board
@@ -138,7 +139,7 @@ def _summary_data(summary: DealSummary) -> dict[str, Any]:
 def view(state: State, seat: int | None) -> SeatView:
     """What ``seat`` knows of ``state`` now; ``seat=None``: a spectator."""
     if seat is not None and seat not in state.rules.seats:
-        raise ValueError(f"no seat {seat} in a game of {state.rules.players}")
+        raise ThousandError(f"no seat {seat} in a game of {state.rules.players} players")
     deal = None if state.deal is None else _deal_view(state, state.deal, seat)
     return SeatView(
         seat=seat,
