@@ -9,7 +9,8 @@ keeps hidden information behind one door: the full state is the referee's
 * :mod:`.actions` — the decisions and the deal (the chance node); :mod:`.play` — what a
   trick allows; :mod:`.scoring` — a deal's points and §1.6–§3 on the totals;
 * :mod:`.state` — the referee's state; :mod:`.engine` — legal actions and the checked
-  apply; :mod:`.views` — what a seat or a spectator may know (§7).
+  apply; :mod:`.views` — what a seat or a spectator may know (§7); :mod:`.replay` —
+  §6's replay JSON of a state.
 
 Not registered in :data:`thousand.games.GAMES` yet: records, replay and the score sheet
 are still to come (docs/card1000.md lists what is left).
