@@ -238,8 +238,9 @@ def refusal(state: State, action: object, seat: int | None = None) -> IllegalAct
     if type(action) not in PHASE_OF:
         return IllegalActionError(f"not an action: {action!r}", "unknown_action")
     if seat is not None and seat != deal.to_move:
+        shown = seat if isinstance(seat, int) else repr(seat)
         return IllegalActionError(
-            f"out of turn: seat {seat} acted, seat {deal.to_move} is to {deal.phase}",
+            f"out of turn: seat {shown} acted, seat {deal.to_move} is to {deal.phase}",
             "out_of_turn",
             seat=seat,
             to_move=deal.to_move,
@@ -425,8 +426,8 @@ def dealt_refusal(state: State, dealt: Dealt) -> IllegalActionError | None:
     sizes = [rules.hand_size if seat in playing else 0 for seat in rules.seats]
     talon_sizes = [2, 2] if rules.players == 2 else [3]
     hands, talons = dealt.hands, dealt.talons
-    got_sizes = [len(hand) for hand in hands] if isinstance(hands, tuple) else None
-    got_talons = [len(talon) for talon in talons] if isinstance(talons, tuple) else None
+    got_sizes = _sizes(hands)
+    got_talons = _sizes(talons)
     if got_sizes != sizes or got_talons != talon_sizes:
         return IllegalActionError(
             f"a wrong number of cards dealt: hands {got_sizes} and talons {got_talons}, "
@@ -446,6 +447,13 @@ def dealt_refusal(state: State, dealt: Dealt) -> IllegalActionError | None:
         seen.add(card)
     assert seen == set(DECK)
     return None
+
+
+def _sizes(parts: object) -> list[int] | None:
+    """The sizes of a tuple of tuples (hands, talons); None for any other shape."""
+    if not isinstance(parts, tuple) or not all(isinstance(part, tuple) for part in parts):
+        return None
+    return [len(part) for part in parts]
 
 
 def _name(action: object) -> str:
