@@ -117,6 +117,13 @@ class SeatState:
         return asdict(self)
 
 
+def computer_name(level_name: str, number: int) -> str:
+    """A computer's name: its level capitalised, with its number when its level sits twice
+    ("Balanced", "Balanced 2")."""
+    name = level_name[:1].upper() + level_name[1:]
+    return name if number <= 1 else f"{name} {number}"
+
+
 def read_rules_file(spec: object, preset: str) -> object:
     """``{"file": TEXT}``, a rules file's contents (TOML, or JSON when it starts with
     ``{``), as the spec it holds; any other spec as it is. ``preset`` is the game's
@@ -377,7 +384,8 @@ class BaseRoom:
 
         Computer players are named after their level in the room's language, numbered
         when a level sits twice ("Балансирующий 2"): a name the record and the sheet can
-        show. A room of computers alone (every other seat a bot) starts at once.
+        show; each viewer sees them in their own language (:mod:`.names`). A room of
+        computers alone (every other seat a bot) starts at once.
         """
         game, spec = cls.rules_of(cls.DEFAULT_RULES if body.rules is None else body.rules)
         cls.check_options(body.options)
@@ -403,12 +411,11 @@ class BaseRoom:
                     422,
                 )
             base = cls.level_name(tr, spec_seat.bot)
-            base = base[:1].upper() + base[1:]
             taken = [seat.name for seat in seats if seat.name]
-            name, count = base, 1
+            name, count = computer_name(base, 1), 1
             while name.casefold() in {other.casefold() for other in taken}:
                 count += 1
-                name = f"{base} {count}"
+                name = computer_name(base, count)
             seats.append(SeatState("bot", name, spec_seat.bot))
         room = cls(
             id=new_room_id(),
