@@ -152,3 +152,15 @@ def test_a_computer_is_named_in_each_viewers_language(tmp_path: Path) -> None:
     ]
     assert game["view"]["sheet"]["players"] == ["Anna", "Расчётливый", "Расчётливый 2"]
     assert "Balanced" not in str(russian)
+
+
+def test_api_games_says_which_games_rooms_have_the_advisor(tmp_path: Path) -> None:
+    """The lobby offers the advisor for the games whose rooms have one, and keeps no list
+    of them: dice 1000's rooms have it; poker dice's have none yet (its coach is the
+    terminal's, ``thousand advise``), so its lobby offers none."""
+    with running(new_app(tmp_path)) as client:
+        games = client.get("/api/games").json()["games"]
+    assert {game["name"]: game["advisor"] for game in games} == {
+        "dice1000": True,
+        "poker_dice": False,
+    }

@@ -228,6 +228,9 @@ class BaseRoom:
     """The preset of a room created without ``rules``."""
     PRESETS: ClassVar[tuple[str, ...]]
     """The game's presets, in the order the lobby offers them."""
+    ADVISOR: ClassVar[bool] = False
+    """Whether a room of this game may have the advisor (``options.advisor``): the lobby
+    offers the option for the games whose catalog says so."""
 
     id: str
     game: Any
@@ -361,7 +364,8 @@ class BaseRoom:
     def catalog(cls, tr: Translator) -> dict[str, Any]:
         """The game's presets (``name``, ``title``, ``description``, and ``rules``: every
         key as the preset has it, which the lobby's house-rules form starts from) and
-        computer levels (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        computer levels (``level``, ``name``) in ``tr``'s language, and whether its rooms
+        may have the advisor: what the lobby offers."""
         engine = load_game(cls.GAME)
         return {
             "presets": [
@@ -374,6 +378,7 @@ class BaseRoom:
                 for name in cls.PRESETS
             ],
             "levels": [{"level": level, "name": cls.level_name(tr, level)} for level in cls.LEVELS],
+            "advisor": cls.ADVISOR,
         }
 
     # -- making one ----------------------------------------------------------------
