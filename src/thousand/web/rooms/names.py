@@ -51,7 +51,10 @@ def room_names(room: BaseRoom, tr: Translator) -> dict[str, str]:
 def renamed(value: Any, names: Mapping[str, str]) -> Any:
     """``value`` (JSON data) with every stored computer name replaced by its shown one:
     a string that is a name, and a name standing as a word inside a longer string. A copy
-    where anything changed; ``value`` itself is never written to (views are cached)."""
+    where anything changed; ``value`` itself is never written to (views are cached).
+
+    Only names in another language than the text are replaced (:func:`shown_names` leaves
+    out the rest), so in that text the stored name stands for the computer alone."""
     if not names:
         return value
     pattern = re.compile(
