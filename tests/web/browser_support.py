@@ -156,6 +156,15 @@ class Server:
         return data
 
 
+def more_options(page: Page, label: str = "More options") -> None:
+    """Unfold the lobby's "More options" (every choice but the one-tap start's)."""
+    summary = page.locator("details.more-options > summary")
+    expect(summary).to_contain_text(label)
+    if page.locator("details.more-options[open]").count() == 0:
+        summary.click()
+    expect(page.locator("details.more-options")).to_have_attribute("open", "")
+
+
 def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
     for line in stream:
         lines.put(line)

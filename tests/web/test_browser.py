@@ -30,6 +30,7 @@ from .browser_support import (
     assert_controls_named,
     decide,
     errors_received,
+    more_options,
     parse_number,
     play_out,
     rounds_of,
@@ -77,8 +78,9 @@ def create_through_lobby(page: Page, server: Server, name: str, rules_file: str,
     """Fill the lobby's form (a rules file, two players, seat 2 as ``seat``) and create the
     room; the page goes to the table. Returns the room's id."""
     open_lobby(page, server)
-    expect(page.get_by_role("heading", name="Create a room", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="New game", level=1)).to_be_visible()
     page.get_by_label("Your name").fill(name)
+    more_options(page)
     expect(page.locator(".seat-you")).to_have_text(name)
     page.get_by_label("A rules file (TOML or JSON)").check()
     page.get_by_label("The rules file's contents").fill(rules_file)
@@ -368,11 +370,13 @@ def test_the_page_speaks_russian_and_switches_to_english(
 ) -> None:
     page = browsing.page(locale="ru-RU")
     open_lobby(page, server)
-    expect(page.get_by_role("heading", name="Создать стол", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="Новая игра", level=1)).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.get_by_role("heading", name="Открытые столы")).to_be_visible()
     expect(page.get_by_role("heading", name="Как играть")).to_be_visible()
     expect(page.get_by_label("Ваше имя")).to_be_visible()
+    expect(page.get_by_role("button", name="Играть с компьютером")).to_be_visible()
+    more_options(page, "Другие настройки")
     expect(page.get_by_label("Число игроков")).to_have_value("2")
     expect(page.get_by_role("button", name="Создать стол")).to_be_visible()
     assert page.title() == "Тысяча на костях"
@@ -380,7 +384,7 @@ def test_the_page_speaks_russian_and_switches_to_english(
     switch = page.get_by_role("button", name="English")
     expect(switch).to_have_attribute("lang", "en")
     switch.click()
-    expect(page.get_by_role("heading", name="Create a room", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="New game", level=1)).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("heading", name="Open rooms")).to_be_visible()
     expect(page.get_by_label("Your name")).to_be_visible()
@@ -388,7 +392,7 @@ def test_the_page_speaks_russian_and_switches_to_english(
     back = page.get_by_role("button", name="Русский")
     expect(back).to_be_focused()  # the focus stays on the switch
     back.click()
-    expect(page.get_by_role("heading", name="Создать стол", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="Новая игра", level=1)).to_be_visible()
     assert page.evaluate("localStorage.getItem('thousand.lang')") == "ru"
 
     # a room made in Russian: its table speaks Russian
@@ -443,7 +447,8 @@ def test_the_page_speaks_russian_and_switches_to_english(
 def test_the_keys_play_and_every_control_has_a_name(browsing: Browsing, server: Server) -> None:
     lobby = browsing.page()
     open_lobby(lobby, server)
-    expect(lobby.get_by_role("heading", name="Create a room", level=1)).to_be_visible()
+    expect(lobby.get_by_role("heading", name="New game", level=1)).to_be_visible()
+    more_options(lobby)
     assert_controls_named(lobby, at_least=15)
     lobby.get_by_label("A rules file (TOML or JSON)").check()
     lobby.get_by_label("Turn clock").check()
@@ -602,7 +607,7 @@ def test_a_phone_shows_the_table_without_sideways_scrolling(
     room, token = server.create_room(long_name, seats=[{"bot": "cautious"}])
     phone = browsing.page(token=(room, token), **PHONE)
     open_lobby(phone, server)
-    expect(phone.get_by_role("heading", name="Create a room", level=1)).to_be_visible()
+    expect(phone.get_by_role("heading", name="New game", level=1)).to_be_visible()
     assert max(phone.evaluate(OVERFLOW_JS)) <= 360
 
     phone.goto(f"{server.url}/r/{room}")

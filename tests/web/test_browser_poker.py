@@ -24,6 +24,7 @@ from .browser_support import (
     Browsing,
     Server,
     assert_controls_named,
+    more_options,
     parse_number,
     seq,
     serve,
@@ -144,8 +145,9 @@ def test_a_poker_game_against_the_computer_from_the_lobby_to_the_record(
     page.get_by_label("Poker dice").check()
     expect(page.get_by_role("heading", name="How to play")).to_be_visible()
     expect(page.get_by_label("House rules")).to_have_count(0)  # dice 1000's form only
-    expect(page.get_by_label("Advisor")).to_have_count(0)
-    page.get_by_label("Preset", exact=True).select_option("russian")
+    page.get_by_label("Rules", exact=True).select_option("russian")
+    more_options(page)
+    expect(page.get_by_label("Advisor")).to_have_count(0)  # poker dice rooms have none yet
     page.get_by_label("Seat 2").select_option(label="computer: greedy")
     page.get_by_role("button", name="Create a room").click()
     page.wait_for_url(re.compile(r"/r/[^/]+$"))

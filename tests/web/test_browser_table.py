@@ -32,6 +32,7 @@ from .browser_support import (
     Table,
     assert_controls_named,
     errors_received,
+    more_options,
     parse_number,
     seq,
     serve,
@@ -212,6 +213,7 @@ def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
 
     page.goto(f"{server.url}/")
     page.get_by_label("Your name").fill("Anna")
+    more_options(page)
     page.get_by_label("House rules").check()
     start = page.get_by_label("Start from")
     expect(start.locator("option")).to_have_count(len(PRESET_NAMES))
@@ -253,6 +255,7 @@ def test_the_house_rules_form_starts_from_each_preset_as_the_server_has_it(
 
 def fill_house_rules(page: Page) -> None:
     """Classic to 300, entry 50, no barrels, no dump truck; the lobby is in English."""
+    more_options(page)
     page.get_by_label("House rules").check()
     expect(page.get_by_label("Start from")).to_have_value("classic")
     expect(page.get_by_label("Play to")).to_have_value("1000")
@@ -297,6 +300,7 @@ def test_house_rules_are_kept_by_name_and_refused_at_their_field(
 
     # another visit: the saved rules are offered, and fill the form
     page.reload()
+    more_options(page)
     page.get_by_label("House rules").check()
     chooser = page.get_by_label("Saved rules")
     expect(chooser.locator("option")).to_have_text(["choose…", "Friday", "Long"])
@@ -353,7 +357,7 @@ def create_scorekeeper_room(page: Page, server: Server) -> str:
     """Through the lobby's form: house rules, table dice kept on this phone, Boris at
     the table by name, a computer; the page goes to the table. The room's id."""
     page.goto(f"{server.url}/")
-    expect(page.get_by_role("heading", name="Create a room", level=1)).to_be_visible()
+    expect(page.get_by_role("heading", name="New game", level=1)).to_be_visible()
     page.get_by_label("Your name").fill("Anna")
     fill_house_rules(page)
     page.get_by_label(re.compile(r"^Real dice at a real table")).check()
@@ -633,6 +637,7 @@ def test_the_table_dice_page_in_russian(browsing: Browsing, server: Server) -> N
     lobby = browsing.page(locale="ru-RU", **PHONE)
     lobby.goto(f"{server.url}/")
     lobby.get_by_label("Ваше имя").fill("Анна")
+    more_options(lobby, "Другие настройки")
     lobby.get_by_label("Домашние правила").check()
     lobby.get_by_label("Игра до").fill("300")
     lobby.get_by_label("без бочек").check()

@@ -41,11 +41,12 @@ from thousand.web.live import CHAT_KEPT, LiveRoom
 from thousand.web.metrics import Metrics
 from thousand.web.ops import Check, gather_checks
 from thousand.web.protocol import CreateRoom, JoinRoom, ProtocolError
-from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.base import BaseRoom, SeatState
+from thousand.web.rooms.names import renamed, room_names, shown_names
 from thousand.web.settings import Settings
 from thousand.web.store import AsyncStore, StoreError, dump_doc
 from thousand.web.summary import doc_summary, room_summary
-from thousand.web.tables import game_view, new_room, room_from_doc
+from thousand.web.tables import game_view, new_room, room_from_doc, room_type
 
 log = logging.getLogger("thousand.web")
 T = TypeVar("T")
@@ -54,6 +55,9 @@ CONFLICT_RETRIES = 5
 """How often a change is tried again after another process changed the room first."""
 LOBBY_SECONDS = 1.0
 """With other processes: how long the lobby's rooms read from the database are shown."""
+SEEN_WRITE_SECONDS = 60.0
+"""A room's ``seen`` (when a device was last connected) is written at most this often:
+the lobby's :attr:`Settings.stale_seconds` is that much early at worst."""
 
 
 class ConflictError(Exception):
@@ -85,7 +89,9 @@ class Hub:
             rooms=lambda: len(self.rooms),
             connections=lambda: sum(len(live.connections) for live in self.rooms.values()),
         )
-        self._lobby: tuple[float, list[dict[str, Any]]] = (0.0, [])
+        self._lobby: tuple[float, list[tuple[dict[str, Any], float | None]]] = (0.0, [])
+        self.clock: Callable[[], float] = time.time
+        """The wall clock of ``seen`` (a test moves it on)."""
 
     # -- rooms in and out of memory ----------------------------------------------------
 
@@ -94,6 +100,7 @@ class Hub:
         In a deployment of several processes, rooms come in as clients ask for them and as
         their leases fall free (:meth:`sweep`)."""
         if not self.clustered:
+            seen = await self.store.run(self.store.store.seen_times)
             for doc in await self.store.run(self.store.store.live_rooms):
                 try:
                     room = room_from_doc(doc)
@@ -101,6 +108,7 @@ class Hub:
                     log.error("room %s could not be restored: %s", doc.get("id"), exc)
                     continue
                 live = self._add(room, dump_doc(doc))
+                live.seen = live.seen_stored = seen.get(room.id)
                 live.chat.extend(
                     await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT)
                 )
@@ -291,11 +299,22 @@ class Hub:
             self.broadcast(live)
 
     def presence_changed(self, live: LiveRoom) -> None:
-        """A connection came or went: tell the other processes, then every client here,
-        and wake the driver (what it left undone for an empty room, it may do now)."""
+        """A connection came or went: tell the other processes, then every client here;
+        wake the driver (what it left undone for an empty room, it may do now); and keep
+        when a device was last in the room, for the lobby (:meth:`fresh`)."""
         self.cluster.set_presence(live.room.id, live.presence())
         self.broadcast(live)
         live.wake.set()
+        now = live.seen = self.clock()
+        if live.seen_stored is None or now - live.seen_stored >= SEEN_WRITE_SECONDS:
+            live.seen_stored = now
+            spawn(self._background, self._touch(live.room.id, now), f"seen {live.room.id}")
+
+    async def _touch(self, room_id: str, seen: float) -> None:
+        try:
+            await self.store.run(self.store.store.touch_room, room_id, seen)
+        except (StoreError, RuntimeError):  # the database away, or closing: next time
+            self.metrics.store_error()
 
     # -- changes ---------------------------------------------------------------------
 
@@ -387,8 +406,10 @@ class Hub:
         room, token = new_room(body)
         doc = room.to_doc()
         text = dump_doc(doc)
-        await self.store.run(self.store.store.create_room, doc, text)
+        seen = self.clock()
+        await self.store.run(self.store.store.create_room, doc, text, seen)
         live = self._add(room, text)
+        live.seen = live.seen_stored = seen
         live.wake.set()
         log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
         return room, token
@@ -403,8 +424,9 @@ class Hub:
 
     # -- what clients see ------------------------------------------------------------
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """The summaries of the rooms open to all, waiting or playing. With other
+    async def lobby(self, tr: Translator) -> list[dict[str, Any]]:
+        """The summaries of the rooms open to all, waiting or playing, that someone is in
+        or was in lately (:meth:`fresh`), computers named in ``tr``'s language. With other
         processes, the rooms come from the database (read at most once a second), those
         held here as they are now."""
 
@@ -413,24 +435,50 @@ class Hub:
 
         if not self.clustered:
             return [
-                room_summary(live.room, live.connected(), live.spectators())
+                self.summary(live, tr, live.connected())
                 for live in self.rooms.values()
-                if listed(live)
+                if listed(live) and self.fresh(live.connections or live.others, live.seen)
             ]
         read, stored = self._lobby
         if time.monotonic() - read > LOBBY_SECONDS:
-            stored = await self.store.run(self.store.store.live_rooms)
+            stored = await self.store.run(self.store.store.listed_rooms)
             self._lobby = (time.monotonic(), stored)
         rooms = []
-        for doc in stored:
+        for doc, seen in stored:
             live = self.rooms.get(doc["id"])
             if live is not None:
-                if listed(live):
-                    rooms.append(room_summary(live.room, live.connected(), live.spectators()))
-            elif not doc["options"].get("private"):
-                others = self.cluster.presence(doc["id"])
-                rooms.append(doc_summary(doc, others))
+                if listed(live) and self.fresh(live.connections or live.others, seen):
+                    rooms.append(self.summary(live, tr, live.connected()))
+                continue
+            others = self.cluster.presence(doc["id"])
+            if self.fresh(others, seen):
+                rooms.append(self.stored_summary(doc, tr))
         return rooms
+
+    def stored_summary(self, doc: dict[str, Any], tr: Translator) -> dict[str, Any]:
+        """The summary of a room another process holds (or none), from its stored
+        document, with its computers named in ``tr``'s language."""
+        summary = doc_summary(doc, self.cluster.presence(doc["id"]))
+        room = room_type(summary["game"])
+        seats = [SeatState(**seat) for seat in doc["seats"]]
+        names = shown_names(seats, lambda level: room.level_name(tr, level))
+        summary["seats"] = renamed(summary["seats"], names)
+        return summary
+
+    def fresh(self, held: object, seen: float | None) -> bool:
+        """A room the lobby lists: a device holds it (``held``: this process's
+        connections or other processes' presence), or one did within
+        :attr:`Settings.stale_seconds` (``seen``: when, on the wall clock; None: never
+        recorded, a row from before the time was kept)."""
+        if held:
+            return True
+        return seen is not None and self.clock() - seen < self.settings.stale_seconds
+
+    def summary(self, live: LiveRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
+        """The room's ROOM_SUMMARY with its computers named in ``tr``'s language."""
+        summary = room_summary(live.room, connected, live.spectators())
+        summary["seats"] = renamed(summary["seats"], room_names(live.room, tr))
+        return summary
 
     def state_message(
         self, live: LiveRoom, seat: int | None, tr: Translator, connected: Sequence[bool]
@@ -460,7 +508,7 @@ class Hub:
         return {
             "type": "state",
             "seq": room.seq,
-            "room": room_summary(room, connected, live.spectators()),
+            "room": self.summary(live, tr, connected),
             "game": game,
             "you": seat,
         }

@@ -99,6 +99,12 @@ class LiveRoom:
     """When :meth:`~thousand.web.hub.Hub.sweep` first found nobody connected and nothing to
     drive (the monotonic clock); None while it is in use."""
 
+    seen: float | None = None
+    """When a device of this process was last connected, or the room made (seconds since
+    the epoch); None: not known here (the lobby of several processes reads the stored one)."""
+    seen_stored: float | None = None
+    """The ``seen`` last written to the database (written at most once a minute)."""
+
     def presence(self) -> Presence:
         """This process's devices in the room: the seats they hold, and spectators."""
         seats: set[int] = set()

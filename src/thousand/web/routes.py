@@ -141,8 +141,10 @@ def create_app(settings: Settings) -> FastAPI:
         return {"room": room_id, "seat": seat, "token": token}
 
     @app.get("/api/rooms")
-    async def list_rooms() -> dict[str, Any]:
-        return {"rooms": await hub.lobby()}
+    async def list_rooms(lang: str | None = None) -> dict[str, Any]:
+        """The rooms open to all that someone is in or was in lately, computers named in
+        the language asked for."""
+        return {"rooms": await hub.lobby(translator(language_of(lang)))}
 
     @app.get("/api/rooms/{room_id}")
     async def room_state(room_id: str, lang: str | None = None) -> dict[str, Any]:

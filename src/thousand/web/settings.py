@@ -29,3 +29,9 @@ class Settings:
     """With Redis: how long a room nobody is connected to and nothing drives (finished,
     or left by its players) stays in this process's memory after a sweep finds it so; a
     player back within it finds it at hand, later it is read from the database."""
+    stale_seconds: float = 600.0
+    """How long the lobby keeps listing a room nobody is connected to (ten minutes after
+    the last device left, or after it was made if nobody came): an abandoned room leaves
+    "Open rooms", and stays reachable by its link. Measured from the time kept in the
+    database (``rooms.seen``, written at most once a minute a room), so every process of
+    a deployment lists the same rooms."""

@@ -32,6 +32,7 @@ from alembic.util import CommandError
 from sqlalchemy import (
     Boolean,
     Column,
+    Float,
     Integer,
     MetaData,
     String,
@@ -93,6 +94,7 @@ rooms = Table(
     Column("seq", Integer, nullable=False),
     Column("doc", Text, nullable=False),
     Column("driven", Boolean, nullable=False, server_default=true()),
+    Column("seen", Float, nullable=True),
 )
 
 games = Table(
@@ -221,10 +223,42 @@ class Store:
         """The one line a database error becomes: which database, and what it said."""
         return f"database {self.where}: {describe(exc, self._secret)}"
 
-    def create_room(self, doc: dict[str, Any], text: str) -> None:
-        """Insert a new room's row (``text`` is ``doc`` as JSON); its id must be new."""
+    def create_room(self, doc: dict[str, Any], text: str, seen: float | None = None) -> None:
+        """Insert a new room's row (``text`` is ``doc`` as JSON); its id must be new.
+        ``seen``: when it was made (the lobby lists it for a while though nobody is in)."""
         with self.engine.begin() as connection:
-            connection.execute(insert(rooms).values(id=doc["id"], **_row_values(doc, text)))
+            connection.execute(
+                insert(rooms).values(id=doc["id"], seen=seen, **_row_values(doc, text))
+            )
+
+    def touch_room(self, room_id: str, seen: float) -> None:
+        """A device was connected to the room at ``seen`` (seconds since the epoch): the
+        lobby keeps listing it (:meth:`listed_rooms`). Never goes back in time."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, (rooms.c.seen.is_(None)) | (rooms.c.seen < seen))
+                .values(seen=seen)
+            )
+
+    def listed_rooms(self) -> list[tuple[dict[str, Any], float | None]]:
+        """Every room open to all (not private), waiting or playing, with when a device
+        was last connected to it (None: never recorded): what the lobby chooses from."""
+        query = select(rooms.c.doc, rooms.c.seen).where(
+            rooms.c.status.in_(LIVE), rooms.c.private.is_(False)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [(dict(json.loads(row[0])), row[1]) for row in rows]
+
+    def seen_times(self) -> dict[str, float | None]:
+        """id → when a device was last connected (:meth:`touch_room`), of every room
+        waiting or playing: what a restarted server's lobby goes by."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(rooms.c.id, rooms.c.seen).where(rooms.c.status.in_(LIVE))
+            ).all()
+        return {row[0]: row[1] for row in rows}
 
     def update_room(self, doc: dict[str, Any], text: str, expected_seq: int) -> bool:
         """Write the room's row if it still holds ``expected_seq``; False when it does not

@@ -118,6 +118,13 @@ class SeatState:
         return asdict(self)
 
 
+def computer_name(level_name: str, number: int) -> str:
+    """A computer's name: its level capitalised, with its number when its level sits twice
+    ("Balanced", "Balanced 2")."""
+    name = level_name[:1].upper() + level_name[1:]
+    return name if number <= 1 else f"{name} {number}"
+
+
 def read_rules_file(spec: object, preset: str) -> object:
     """``{"file": TEXT}``, a rules file's contents (TOML, or JSON when it starts with
     ``{``), as the spec it holds; any other spec as it is. ``preset`` is the game's
@@ -238,6 +245,9 @@ class BaseRoom:
     """The preset of a room created without ``rules``."""
     PRESETS: ClassVar[tuple[str, ...]]
     """The game's presets, in the order the lobby offers them."""
+    ADVISOR: ClassVar[bool] = False
+    """Whether a room of this game may have the advisor (``options.advisor``): the lobby
+    offers the option for the games whose catalog says so."""
 
     id: str
     game: Any
@@ -384,7 +394,8 @@ class BaseRoom:
     def catalog(cls, tr: Translator) -> dict[str, Any]:
         """The game's presets (``name``, ``title``, ``description``, and ``rules``: every
         key as the preset has it, which the lobby's house-rules form starts from) and
-        computer levels (``level``, ``name``) in ``tr``'s language: what the lobby offers."""
+        computer levels (``level``, ``name``) in ``tr``'s language, and whether its rooms
+        may have the advisor: what the lobby offers."""
         engine = load_game(cls.GAME)
         return {
             "presets": [
@@ -397,6 +408,7 @@ class BaseRoom:
                 for name in cls.PRESETS
             ],
             "levels": [{"level": level, "name": cls.level_name(tr, level)} for level in cls.LEVELS],
+            "advisor": cls.ADVISOR,
         }
 
     # -- making one ----------------------------------------------------------------
@@ -407,7 +419,8 @@ class BaseRoom:
 
         Computer players are named after their level in the room's language, numbered
         when a level sits twice ("Балансирующий 2"): a name the record and the sheet can
-        show. A room of computers alone (every other seat a bot) starts at once.
+        show; each viewer sees them in their own language (:mod:`.names`). A room of
+        computers alone (every other seat a bot) starts at once.
         """
         game, spec = cls.rules_of(cls.DEFAULT_RULES if body.rules is None else body.rules)
         cls.check_options(body.options)
@@ -433,12 +446,11 @@ class BaseRoom:
                     422,
                 )
             base = cls.level_name(tr, spec_seat.bot)
-            base = base[:1].upper() + base[1:]
             taken = [seat.name for seat in seats if seat.name]
-            name, count = base, 1
+            name, count = computer_name(base, 1), 1
             while name.casefold() in {other.casefold() for other in taken}:
                 count += 1
-                name = f"{base} {count}"
+                name = computer_name(base, count)
             seats.append(SeatState("bot", name, spec_seat.bot))
         room = cls(
             id=new_room_id(),

@@ -9,7 +9,8 @@ A view comes in two parts (:func:`game_view`): the part every connection of one 
 sees alike, built from the spectator's observation (the game's ``observe(position,
 None)``) once per change of the room and kept on it (:func:`built_once`); and a seat's own
 part, built from that seat's observation for each connection (``legal``, ``refusals``,
-an advice, whatever a game hides from the others), laid over a copy of the first.
+an advice, whatever a game hides from the others), laid over a copy of the first. Both
+name the computers in the connection's language (:mod:`.names`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 
 from thousand.core.i18n import Translator
 from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.names import renamed, room_names
 
 RoomT = TypeVar("RoomT", bound=BaseRoom)
 
@@ -56,8 +58,15 @@ def game_view(
 ) -> dict[str, Any]:
     """PROTOCOL.md's GAME of ``room`` for a connection holding ``seat`` (None: a
     spectator): the shared part (built once per change) with the seat's own laid over it."""
-    shared = built_once(room, tr, connected, views.shared_view)
-    return {**shared, **views.seat_view(room, seat, tr, shared, advice)}
+    names = room_names(room, tr)
+
+    def shared_view(room: BaseRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
+        built: dict[str, Any] = renamed(views.shared_view(room, tr, connected), names)
+        return built
+
+    shared = built_once(room, tr, connected, shared_view)
+    own: dict[str, Any] = renamed(views.seat_view(room, seat, tr, shared, advice), names)
+    return {**shared, **own}
 
 
 def built_once(

@@ -13,12 +13,19 @@ import { DEFAULT_GAME, VIEWS } from "./views/index.js";
 const REFRESH_MS = 4000;
 const NAME_KEY = "thousand.name";
 const GAME_KEY = "thousand.game";
+const MORE_KEY = "thousand.more";
 const NAME_MAX = 40;
 const RULES_FILE_MAX = 60000;
 
 /** A radio button of the form's group `name`, as `create-{name}-{value}`. */
 function formRadio(name, value, label, checked, hint, onchange) {
   return choice({ type: "radio", id: `create-${name}-${value}`, name, value, checked, label, hint, onchange });
+}
+
+/** A computer level as a choice names it: its name, capitalised. */
+function levelTitle(item) {
+  const name = item.name || item.level;
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** The games the page can show: the server's, that have a view here. */
@@ -66,6 +73,9 @@ export class Lobby {
       seconds: 60,
       private: false,
       muteSpectators: false,
+      advisor: false,
+      levels: {}, // game → the level "Play the computer" seats
+      more: store.get(MORE_KEY) === "open", // "More options" unfolded (as last left)
     };
     this.parts = {}; // game → its lobby part (lobby/<game>.js), kept while the page lives
     this.busy = false;
@@ -83,7 +93,7 @@ export class Lobby {
   languageChanged() {
     this.settleGame();
     this.build();
-    this.renderRooms();
+    this.refresh(); // the computers' names come in the page's language
   }
 
   /** The form's game: the one kept in this browser if the server hosts it, or its first. */
@@ -165,7 +175,7 @@ export class Lobby {
       this.settleGame();
       this.build();
     }
-    const answer = await api("GET", "/api/rooms");
+    const answer = await api("GET", `/api/rooms?lang=${encodeURIComponent(lang())}`);
     if (answer.ok && answer.body && Array.isArray(answer.body.rooms)) {
       this.rooms = answer.body.rooms;
       this.roomsError = false;
@@ -176,6 +186,13 @@ export class Lobby {
   }
 
   // -- layout ---------------------------------------------------------------
+  //
+  // On top, what starts a game in one tap: your name, the game, its rules, and two
+  // buttons — "Play the computer" (at the level chosen beside it: the game's middle level
+  // until another is chosen) and "Play with friends" (a room with open seats; its page
+  // shows the invite link at once). Every other choice — house rules or a rules file, the
+  // dice, the players and their seats, the clock, the advisor, a private room — is folded
+  // below ("More options"), with a button that creates the room exactly as set there.
 
   build() {
     this.roomsBox = h("div", { class: "rooms", "aria-busy": this.rooms === null ? "true" : "false" });
@@ -193,7 +210,7 @@ export class Lobby {
         h(
           "section",
           { class: "panel create", "aria-labelledby": "create-title" },
-          h("h1", { id: "create-title" }, t("Create a room")),
+          h("h1", { id: "create-title" }, t("New game")),
           form,
         ),
         h(
@@ -227,15 +244,24 @@ export class Lobby {
     this.renderSeats();
   }
 
+  /** The level "Play the computer" seats: the one chosen for this game, or its middle one. */
+  level() {
+    const levels = this.gameLevels().map((item) => item.level);
+    const chosen = this.form.levels[this.form.game];
+    if (levels.includes(chosen)) return chosen;
+    return levels.length ? levels[Math.floor((levels.length - 1) / 2)] : "";
+  }
+
   createForm() {
     const f = this.form;
+    const info = this.info();
     const nameInput = h("input", {
       id: "create-name",
       name: "name",
       type: "text",
-      required: true,
       maxlength: NAME_MAX,
       autocomplete: "nickname",
+      placeholder: t("Player"),
       value: f.name,
       oninput: (event) => {
         f.name = event.target.value;
@@ -290,9 +316,75 @@ export class Lobby {
         },
       });
     const part = this.part();
-    this.submitButton = h("button", { type: "submit", class: "primary big" }, t("Create a room"));
+    this.submitButtons = [];
+    const submit = (value, label, cls, describedBy) => {
+      const button = h("button", { type: "submit", value, class: cls, "aria-describedby": describedBy }, label);
+      this.submitButtons.push(button);
+      return button;
+    };
     const gameRadio = (value, label) =>
       formRadio("game", value, label, f.game === value, null, () => this.chooseGame(value));
+    const presets = info.presets;
+    const current = this.preset();
+    const chosen = presets.find((item) => item.name === current) || presets[0];
+    this.presetHint = h("p", { class: "hint", id: "create-preset-hint" }, this.presetNote(chosen));
+    const levelSelect = h(
+      "select",
+      {
+        id: "create-level",
+        onchange: (event) => {
+          f.levels[f.game] = event.target.value;
+        },
+      },
+      this.gameLevels().map((item) =>
+        h("option", { value: item.level, selected: item.level === this.level() }, levelTitle(item)),
+      ),
+    );
+    const more = h(
+      "details",
+      {
+        class: "more-options",
+        ontoggle: (event) => {
+          f.more = event.target.open;
+          store.set(MORE_KEY, f.more ? "open" : "closed");
+        },
+      },
+      h("summary", null, t("More options"), h("span", { class: "hint summary-hint" }, t("house rules, seats, clock, advisor…"))),
+      h(
+        "div",
+        { class: "more-body" },
+        h("fieldset", null, h("legend", null, t("Own rules")), this.rulesBox),
+        part.fields ? part.fields() : null,
+        h(
+          "fieldset",
+          null,
+          h("legend", null, t("Players")),
+          h("div", { class: "field inline" }, h("label", { for: "create-players" }, t("Number of players")), players),
+          h("p", { class: "hint" }, t("Seat 1 is yours. The game starts when every seat is taken.")),
+          this.seatsBox,
+        ),
+        h(
+          "fieldset",
+          null,
+          h("legend", null, t("Options")),
+          h(
+            "div",
+            { class: "check clock" },
+            clock,
+            h("label", { for: "create-clock" }, t("Turn clock")),
+            seconds,
+            h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
+          ),
+          info.advisor ? check("create-advisor", f, "advisor", t("Advisor"), t("People may see their winning chances with perfect play.")) : null,
+          part.optionChecks ? part.optionChecks(check) : null,
+          check("create-private", f, "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
+          check("create-mute", f, "muteSpectators", t("Spectators may not chat")),
+        ),
+        h("p", { class: "hint" }, t("The two buttons above use these options too; this one seats the players as set here.")),
+        submit("custom", t("Create a room"), "big"),
+      ),
+    );
+    more.open = Boolean(f.more);
     return h(
       "form",
       {
@@ -301,50 +393,65 @@ export class Lobby {
         "aria-describedby": "create-error",
         onsubmit: (event) => {
           event.preventDefault();
-          this.create();
+          const mode = event.submitter && event.submitter.value ? event.submitter.value : "computer";
+          this.create(mode);
         },
       },
       h(
         "div",
+        { class: "quick-top" },
+        h("div", { class: "field" }, h("label", { for: "create-name" }, t("Your name")), nameInput),
+        h(
+          "fieldset",
+          { class: "game-choice" },
+          h("legend", null, t("Game")),
+          games().map((info) => gameRadio(info.name, info.title || info.name)),
+        ),
+      ),
+      h(
+        "div",
         { class: "field" },
-        h("label", { for: "create-name" }, t("Your name")),
-        nameInput,
+        h("label", { for: "create-preset" }, t("Rules")),
+        h(
+          "select",
+          {
+            id: "create-preset",
+            "aria-describedby": "create-preset-hint",
+            onchange: (event) => {
+              f.presets[f.game] = event.target.value;
+              const item = presets.find((preset) => preset.name === event.target.value);
+              this.presetHint.textContent = this.presetNote(item);
+            },
+          },
+          presets.map((item) => h("option", { value: item.name, selected: item.name === current }, item.title || item.name)),
+        ),
+        this.presetHint,
       ),
       h(
-        "fieldset",
-        { class: "game-choice" },
-        h("legend", null, t("Game")),
-        games().map((info) => gameRadio(info.name, info.title || info.name)),
-      ),
-      h("fieldset", null, h("legend", null, t("Rules")), this.rulesBox),
-      part.fields ? part.fields() : null,
-      h(
-        "fieldset",
-        null,
-        h("legend", null, t("Players")),
-        h("div", { class: "field inline" }, h("label", { for: "create-players" }, t("Number of players")), players),
-        h("p", { class: "hint" }, t("Seat 1 is yours. The game starts when every seat is taken.")),
-        this.seatsBox,
-      ),
-      h(
-        "fieldset",
-        null,
-        h("legend", null, t("Options")),
+        "div",
+        { class: "quick-starts" },
         h(
           "div",
-          { class: "check clock" },
-          clock,
-          h("label", { for: "create-clock" }, t("Turn clock")),
-          seconds,
-          h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
+          { class: "quick quick-computer" },
+          h("div", { class: "field" }, h("label", { for: "create-level" }, t("Computer")), levelSelect),
+          submit("computer", t("Play the computer"), "primary big"),
         ),
-        part.optionChecks ? part.optionChecks(check) : null,
-        check("create-private", f, "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
-        check("create-mute", f, "muteSpectators", t("Spectators may not chat")),
+        h(
+          "div",
+          { class: "quick quick-friends" },
+          h("p", { class: "hint", id: "create-friends-hint" }, t("Makes the room and shows the link to send.")),
+          submit("friends", t("Play with friends"), "big", "create-friends-hint"),
+        ),
       ),
       this.errorLine,
-      this.submitButton,
+      more,
     );
+  }
+
+  /** What the rules chosen on top play like; or that the rules below are used instead. */
+  presetNote(preset) {
+    if (this.form.rulesMode !== "preset") return t("The rules set under More options are used.");
+    return preset ? preset.description || "" : "";
   }
 
   renderRulesChoice() {
@@ -354,11 +461,13 @@ export class Lobby {
       formRadio("rules", value, label, f.rulesMode === value, null, () => {
         f.rulesMode = value;
         this.renderRulesDetail();
+        const info = this.info();
+        if (this.presetHint) this.presetHint.textContent = this.presetNote(info.presets.find((item) => item.name === this.preset()));
       });
     this.rulesDetail = h("div", { class: "rules-detail" });
     fill(
       this.rulesBox,
-      radio("preset", t("A preset")),
+      radio("preset", t("The rules chosen above")),
       this.part().houseRules ? radio("house", t("House rules")) : null,
       radio("file", t("A rules file (TOML or JSON)")),
       this.rulesDetail,
@@ -376,34 +485,7 @@ export class Lobby {
       return;
     }
     if (f.rulesMode === "preset") {
-      const presets = info.presets;
-      const current = this.preset();
-      const chosen = presets.find((item) => item.name === current) || presets[0];
-      const description = h("p", { class: "hint", id: "create-preset-hint" }, chosen ? chosen.description || "" : "");
-      fill(
-        this.rulesDetail,
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "create-preset", class: "sr-only" }, t("Preset")),
-          h(
-            "select",
-            {
-              id: "create-preset",
-              "aria-describedby": "create-preset-hint",
-              onchange: (event) => {
-                f.presets[f.game] = event.target.value;
-                const item = presets.find((preset) => preset.name === event.target.value);
-                description.textContent = item ? item.description || "" : "";
-              },
-            },
-            presets.map((item) =>
-              h("option", { value: item.name, selected: item.name === current }, item.title || item.name),
-            ),
-          ),
-          description,
-        ),
-      );
+      this.rulesDetail.replaceChildren(); // the preset is chosen on top
       return;
     }
     const area = h("textarea", {
@@ -510,15 +592,16 @@ export class Lobby {
     this.errorLine.textContent = message || "";
   }
 
-  async create() {
+  /**
+   * Create the room and go to it. `mode`: "computer" (every other seat a computer of the
+   * chosen level), "friends" (every other seat open) or "custom" (the seats as set under
+   * More options); the rules and options are the form's in each. A name left empty is
+   * "Player" (one tap starts a game; the name can be given on the next visit).
+   */
+  async create(mode = "custom") {
     if (this.busy) return;
     const f = this.form;
-    const name = f.name.trim();
-    if (!name) {
-      this.showError(t("Enter your name."));
-      document.getElementById("create-name").focus();
-      return;
-    }
+    const name = f.name.trim() || t("Player");
     let rules;
     if (f.rulesMode === "file") {
       if (!f.file.trim()) {
@@ -549,7 +632,10 @@ export class Lobby {
     }
     const taken = [name.toLowerCase()];
     const seats = [];
-    for (const [index, seat] of f.seats.slice(0, f.players - 1).entries()) {
+    const others = f.seats.slice(0, f.players - 1);
+    const level = this.level();
+    const chosen = mode === "computer" ? others.map(() => `bot:${level}`) : mode === "friends" ? others.map(() => "open") : others;
+    for (const [index, seat] of chosen.entries()) {
       if (seat.startsWith("bot:")) {
         seats.push({ bot: seat.slice(4) });
       } else if (seat === "local") {
@@ -573,22 +659,22 @@ export class Lobby {
     const part = this.part();
     const options = {
       turn_seconds: seconds,
-      advisor: false,
+      advisor: Boolean(this.info() && this.info().advisor && f.advisor),
       private: f.private,
       dice: "server",
       language: lang(),
     };
     if (part.options) part.options(options);
     if (f.muteSpectators) options.mute_spectators = true;
-    if (part.moreOptions) part.moreOptions(options);
+    if (part.moreOptions && mode === "custom") part.moreOptions(options);
     this.busy = true;
-    this.submitButton.disabled = true;
+    for (const button of this.submitButtons) button.disabled = true;
     this.showError("");
     // the default game (dice 1000) is not named: the body stays PROTOCOL.md's own
     const body = f.game === DEFAULT_GAME ? { name, rules, seats, options } : { name, game: f.game, rules, seats, options };
     const answer = await api("POST", "/api/rooms", body);
     this.busy = false;
-    this.submitButton.disabled = false;
+    for (const button of this.submitButtons) button.disabled = false;
     if (answer.ok && answer.body && typeof answer.body.room === "string" && typeof answer.body.token === "string") {
       store.set(NAME_KEY, name);
       store.set(`thousand.token.${answer.body.room}`, answer.body.token);

@@ -107,6 +107,7 @@ class Room(BaseRoom):
     STAND_IN: ClassVar[str] = STAND_IN
     DEFAULT_RULES: ClassVar[str] = "classic"
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
+    ADVISOR: ClassVar[bool] = True
 
     game: Game
     session: Session | None = None

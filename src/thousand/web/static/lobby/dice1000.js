@@ -1,6 +1,7 @@
 // Dice 1000's parts of the lobby: how to play it, and the create form's fields that are
 // its own — house rules on top of a preset (dice1000_house.js), real dice at a real table
-// (and who enters the throws), the advisor — with the options they add to the request.
+// (and who enters the throws) — with the options they add to the request. The advisor is
+// the lobby's own option, offered for every game whose rooms have one (GET /api/games).
 //
 // The lobby (../lobby.js) keeps everything every game's form has: the name, the game,
 // the preset or a rules file, the seats, the clock, a private room, the chat.
@@ -18,7 +19,7 @@ export class Dice1000Lobby {
   /** `lobby`: the lobby whose form this is part of (its seats follow the dice choice). */
   constructor(lobby) {
     this.lobby = lobby;
-    this.form = { dice: "server", keeper: "phones", advisor: false };
+    this.form = { dice: "server", keeper: "phones" };
     this.house = new HouseRules();
     this.keeperBox = null;
   }
@@ -77,11 +78,6 @@ export class Dice1000Lobby {
     );
   }
 
-  /** The options' own checkboxes (after the clock): the advisor. */
-  optionChecks(check) {
-    return [check("create-advisor", this.form, "advisor", t("Advisor"), t("People may see their winning chances with perfect play."))];
-  }
-
   /** The form is drawn: its parts that depend on choices. */
   built() {
     this.renderKeeper();
@@ -122,7 +118,6 @@ export class Dice1000Lobby {
 
   /** The request's options as this game's fields set them (keys already in their order). */
   options(options) {
-    options.advisor = this.form.advisor;
     options.dice = this.form.dice;
   }
 

@@ -1,6 +1,7 @@
 // Poker dice's parts of the lobby: how to play it, and how its rooms are listed. Its
-// create form has no fields of its own (the server throws the dice; no advisor), and no
-// house rules: a preset or a rules file.
+// create form has no fields of its own (the server throws the dice; its rooms have no
+// advisor yet: GET /api/games says so, and the lobby offers none), and no house rules: a
+// preset or a rules file.
 
 import { gameTitle } from "../games.js";
 import { t } from "../i18n.js";
