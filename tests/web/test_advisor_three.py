@@ -24,6 +24,9 @@ from thousand.games.dice1000.solver.three import ThreeStrategy
 from thousand.games.dice1000.state import new_state
 
 THREE_SEATS = ({"open": True}, {"open": True})
+SOLVE_WAIT = 300.0
+"""Seconds a state may take to come while a child process solves (on a fresh machine the
+solver's kernels compile first, and the suite keeps both cores busy)."""
 SMALL = {"preset": "classic", "target": 200, "barrels": [], "entry_threshold": 50}
 
 
@@ -60,7 +63,10 @@ def blocked_solves(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, li
 def advised(conn: Conn, until: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first view of this connection with advice for which ``until`` holds."""
     for _ in range(200):
-        view = conn.next_state()["game"]["view"]
+        message = conn.receive(timeout=SOLVE_WAIT)
+        if message["type"] != "state":
+            continue
+        view = message["game"]["view"]
         if view is not None and view["advice"] and until(view):
             return dict(view)
     raise AssertionError("no such advice came")
