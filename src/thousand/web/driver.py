@@ -80,13 +80,13 @@ class Driver:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(live.wake.wait(), hub.settings.resync_seconds)
                     continue
-                if live.connections and not live.aside_running:
-                    self._start_aside(live)  # someone is here: a better table is worth it
                 if room.computer_to_move():
+                    self._start_aside(live)
                     await self._computer_move(live)
                     continue
                 if room.options.advisor and room.mover is not None:
                     await self._advise(live)
+                self._start_aside(live)  # after the advice: its figures come first
                 if room.deadline is not None:
                     left = (room.deadline - datetime.now(UTC)).total_seconds()
                     try:
@@ -195,9 +195,11 @@ class Driver:
             self.hub.broadcast(live)
 
     def _start_aside(self, live: LiveRoom) -> None:
-        """Have the room's :class:`Aside` made, if it wants one, once for every room that
-        wants it; the room is told its estimates and asked for its advice again when it
-        is made (or given up)."""
+        """Have the room's :class:`Aside` made, if it wants one and someone is in it, once
+        for every room that wants it; the room is told its estimates and asked for its
+        advice again when it is made (or given up)."""
+        if live.aside_running or not live.connections:
+            return  # under way already, or nobody here to want it
         aside = live.room.aside()
         if aside is None or aside.key in self._given_up:
             return
