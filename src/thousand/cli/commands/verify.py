@@ -38,8 +38,8 @@ def register(subparsers: Subparsers) -> None:
         help="check that a server game's dice (or cards) are the ones its published seed gives",
         description="Replay a game record played on a server and check its dice: the seed in "
         "meta.dice_seed must have the SHA-256 in meta.dice_commitment, and every throw must "
-        "show the faces the seed gives (the derivation is in docs/dice.md; card Thousand's "
-        "deals: docs/card1000.md). Exit status 0: "
+        "show the faces the seed gives, every deal the cards it gives (the derivations are in "
+        "docs/dice.md and each game's docs). Exit status 0: "
         "verified; 1: not verified, or nothing to verify yet; 2: a malformed record.",
         epilog="example: thousand verify game.json",
     )
