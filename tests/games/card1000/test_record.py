@@ -344,3 +344,45 @@ def test_a_seat_reads_its_own_copy_of_a_record_in_progress() -> None:
     for card in ("AD", "QD", "9H", "QH", "TC", "9D"):  # Boris's and Vera's, unplayed
         assert f'"{card}"' not in text
     assert shown["deal"]["hand"] and "AS" in shown["deal"]["trick"]
+
+
+GOLDEN: dict[str, Any] = {**TABLE, "rules": "golden_dark"}
+GOLDEN_ROUND = [
+    {"dealer": 0, "declarer": 1, "contract": 120, "points": [0, 120, 0]},
+    {"dealer": 1, "declarer": 2, "contract": 120, "points": [0, 0, 120]},
+    {"dealer": 2, "declarer": 0, "contract": 120, "points": [100, 20, 0]},
+]
+
+
+def test_golden_and_dark_scorekeeping_deals_are_doubled() -> None:
+    dark = {"dealer": 0, "declarer": 1, "contract": 130, "points": [0, 120, 0], "dark": True}
+    data = replay({**GOLDEN, "deals": [*GOLDEN_ROUND, dark]}).to_json_data()
+    assert [deal["changes"] for deal in data["deals"]] == [
+        [0, 240, 0],
+        [0, 0, 240],
+        [-240, 40, 0],
+        [-120, -260, -120],  # the failed dark contract doubled; three bolts cost 120
+    ]
+
+
+@pytest.mark.parametrize(
+    ("deals", "line"),
+    [
+        (
+            [{"dealer": 0, "declarer": 2, "contract": 120, "points": [0, 0, 120]}],
+            "deal 1: declarer: the golden declarer is the first hand, seat 1",
+        ),
+        (
+            [{"dealer": 0, "declarer": 1, "contract": 125, "points": [0, 120, 0]}],
+            "deal 1: contract: 125 on a deal whose contract is 120",
+        ),
+        (
+            [*GOLDEN_ROUND[:2], {"dealer": 2, "declarer": 0, "contract": 120, "write_off": True}],
+            "deal 3: write_off: no write-off on a golden deal",
+        ),
+    ],
+)
+def test_golden_scorekeeping_deals_follow_section_2(deals: list[Any], line: str) -> None:
+    with pytest.raises(IllegalRecordError) as caught:
+        replay({**GOLDEN, "deals": deals})
+    assert str(caught.value) == line
