@@ -54,7 +54,7 @@ from thousand.games.card1000.actions import (
     Give,
     Play,
 )
-from thousand.games.card1000.cards import DECK, Card
+from thousand.games.card1000.cards import DECK
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.engine import apply
 from thousand.games.card1000.position import Position
@@ -133,7 +133,7 @@ class ParsedRecord:
     @property
     def table(self) -> bool:
         """A scorekeeping record (``"meta": {"cards": "table"}``)."""
-        return bool(self.meta) and self.meta is not None and self.meta.get("cards") == TABLE_CARDS
+        return self.meta is not None and self.meta.get("cards") == TABLE_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,4 +505,4 @@ def new_recorder(position: Position, meta: Mapping[str, Any] | None = None) -> R
     return RecordBuilder(position, meta)
 
 
-__all__ = ["Card", "IllegalRecordError", "Replay", "new_recorder", "parse_record", "replay"]
+__all__ = ["IllegalRecordError", "Replay", "new_recorder", "parse_record", "replay"]
