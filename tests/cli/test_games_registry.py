@@ -19,7 +19,7 @@ from thousand.games.interface import Feature
 
 CLI = ROOT / "src" / "thousand" / "cli"
 ADAPTERS = CLI / "games"
-GAME_WORDS = ("dice1000", "poker_dice", "poker")
+GAME_WORDS = ("dice1000", "poker_dice", "poker", "card1000")
 
 
 def run(*argv: str) -> tuple[int, str, str]:

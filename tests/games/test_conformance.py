@@ -18,6 +18,9 @@ all of it without a line here. For each game, each of its presets and a few play
   is one of its presets, each of which loads, it has computer levels, and
   ``min_players <= max_players``.
 
+A game whose uniformly random play never ends (card Thousand) names its own playout
+player (``playout_action``); it still picks among the legal actions only.
+
 Chance goes through the interface too: a position where chance is due says so
 (``is_chance_node``), and ``draw_chance`` draws the chance action from a seeded
 :class:`random.Random` with the game's own probabilities (dice in the air; a deal).
@@ -31,9 +34,9 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -52,11 +55,18 @@ live position (replaying costs a few milliseconds a turn: not every one of ~1,00
 
 
 def cases() -> Iterator[tuple[str, str, int]]:
-    """(game, preset, players) for every registered game, preset and a few counts."""
+    """(game, preset, players) for every registered game, preset and a few counts; a
+    preset that fixes its number of players (a whole-number ``players`` key: card
+    Thousand's) is played with that many only."""
     for name in game_names():
-        info = load_game(name).INFO
+        game = load_game(name)
+        info = game.INFO
         most = min(info.max_players, info.min_players + MORE_PLAYERS)
         for preset in info.presets:
+            fixed = game.load_preset(preset).to_data().get("players")
+            if isinstance(fixed, int):
+                yield name, preset, fixed
+                continue
             for players in range(info.min_players, most + 1):
                 yield name, preset, players
 
@@ -84,6 +94,17 @@ class Playthrough:
         return data
 
 
+def playout(game: GameModule) -> Callable[[Any, tuple[Any, ...], random.Random], Any]:
+    """How a random game picks among the legal actions: the game's own playout player
+    where it has one (``playout_action(position, legal, rng)``: a game whose uniformly
+    random play never ends, card Thousand's, where random raises fail and every total
+    falls forever), else :func:`random_action`."""
+    own = getattr(game, "playout_action", None)
+    if own is not None:
+        return cast("Callable[[Any, tuple[Any, ...], random.Random], Any]", own)
+    return lambda _position, legal, rng: random_action(legal, rng)
+
+
 def random_action(legal: tuple[Any, ...], rng: random.Random) -> Any:
     """A kind of action first, then one of that kind: a lone ``Stop`` among 31 ways of
     keeping dice is then chosen as often as all of them together, not once in 32."""
@@ -104,6 +125,7 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
     """The game ``name`` played at random to its end (seeded by the case: reproducible)."""
     game = load_game(name)
     rng = random.Random(f"{name}:{preset}:{count}")
+    choose = playout(game)
     players = tuple(f"Player {seat + 1}" for seat in range(count))
     position = game.new_position(preset, players)
     positions: list[Any] = [position]
@@ -119,7 +141,7 @@ def playthrough(name: str, preset: str, count: int) -> Playthrough:
             assert len(open_to) == 1, f"seats that may move at once: {sorted(open_to)}"
             (legal,) = open_to.values()
             assert len(set(legal)) == len(legal), f"an action offered twice: {legal}"
-            action = random_action(legal, rng)
+            action = choose(position, legal, rng)
         position = game.apply(position, action)
         positions.append(position)
         actions.append(action)

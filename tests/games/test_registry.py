@@ -16,6 +16,7 @@ from thousand.games import (
     DEFAULT_GAME,
     GAMES,
     UnknownGameError,
+    card1000,
     dice1000,
     game_names,
     game_of_record,
@@ -28,6 +29,7 @@ from thousand.games.interface import GameModule
 # mypy checks here that the package of dice 1000 offers the whole interface.
 DICE1000: GameModule = dice1000
 POKER_DICE: GameModule = poker_dice
+CARD1000: GameModule = card1000
 
 RECORD = {
     "format": 1,
@@ -44,13 +46,13 @@ def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
 
 
 def test_the_registry_names_its_games_and_loads_their_packages() -> None:
-    assert game_names() == ("dice1000", "poker_dice") and DEFAULT_GAME == "dice1000"
+    assert game_names() == ("dice1000", "poker_dice", "card1000") and DEFAULT_GAME == "dice1000"
     assert load_game("dice1000") is dice1000 and load_game("poker_dice") is poker_dice
     assert dice1000.NAME == "dice1000" and poker_dice.NAME == "poker_dice"
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
-    known = r"\(known: dice1000, poker_dice\)"
+    known = r"\(known: dice1000, poker_dice, card1000\)"
     with pytest.raises(UnknownGameError, match=rf"^unknown game 'chess' {known}$"):
         load_game("chess")
     assert issubclass(UnknownGameError, RecordError)
@@ -66,7 +68,7 @@ def test_a_game_is_imported_only_when_asked_for() -> None:
         "assert 'thousand.games.poker_dice' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
-    assert set(GAMES) == {"dice1000", "poker_dice"}
+    assert set(GAMES) == {"dice1000", "poker_dice", "card1000"}
 
 
 @pytest.mark.parametrize(
@@ -80,9 +82,12 @@ def test_the_game_of_a_record_defaults_to_dice1000(data: object, name: str) -> N
 @pytest.mark.parametrize(
     ("game", "message"),
     [
-        ("poker", "game: unknown game 'poker' (known: dice1000, poker_dice)"),
-        (7, "game: unknown game not a name (known: dice1000, poker_dice)"),
-        ("\x1b[31mred", "game: unknown game '\\x1b[31mred' (known: dice1000, poker_dice)"),
+        ("poker", "game: unknown game 'poker' (known: dice1000, poker_dice, card1000)"),
+        (7, "game: unknown game not a name (known: dice1000, poker_dice, card1000)"),
+        (
+            "\x1b[31mred",
+            "game: unknown game '\\x1b[31mred' (known: dice1000, poker_dice, card1000)",
+        ),
     ],
 )
 def test_a_record_of_an_unknown_game_is_one_line(game: object, message: str) -> None:
@@ -105,7 +110,7 @@ def test_replay_reads_records_with_and_without_game_and_refuses_others(tmp_path:
     }
     status, out, err = run("replay", "-", stdin=json.dumps({**RECORD, "game": "farkle"}))
     assert (status, out) == (2, "")
-    assert err == "game: unknown game 'farkle' (known: dice1000, poker_dice)\n"
+    assert err == "game: unknown game 'farkle' (known: dice1000, poker_dice, card1000)\n"
 
 
 def test_the_engine_itself_refuses_a_record_of_another_game() -> None:

@@ -117,13 +117,17 @@ class SeededDice:
 
 # -- checking a record's dice (thousand verify) -------------------------------------------
 
-Reason = Literal["no_seed", "no_commitment", "table_dice", "other_dice", "commitment_mismatch"]
+Reason = Literal[
+    "no_seed", "no_commitment", "table_dice", "table_cards", "other_dice", "commitment_mismatch"
+]
 """Why a record's dice are not verified although no throw was found to differ:
 
 * ``no_seed``: a commitment but no seed yet — the game is in progress;
 * ``no_commitment``: no ``meta.dice_commitment`` — the dice were not drawn from a
   committed seed (a record of ``thousand play``, or hand-written);
 * ``table_dice``: ``meta.dice`` is ``"table"`` — real dice, nothing to verify;
+* ``table_cards``: ``meta.cards`` is ``"table"`` — real cards (a card game's
+  scorekeeping record), nothing to verify;
 * ``other_dice``: ``meta.dice`` names another source than ``"server"`` (scripted dice of
   a test mode, say);
 * ``commitment_mismatch``: the seed's SHA-256 is not the commitment.
@@ -182,9 +186,23 @@ class Verification:
     """``meta.dice_commitment`` in lowercase hexadecimal, when the record has one."""
     dice: str | None = None
     """``meta.dice`` when it names a source other than the server's."""
+    unit: Literal["throw", "deal"] = "throw"
+    """What ``throws`` counts: dice throws, or a card game's deals (``throws`` is then
+    the number of deals, and the JSON calls it ``deals``)."""
+    difference: Mapping[str, Any] | None = None
+    """A card game's first deal that differs (``deal``, ``index``, ``recorded``,
+    ``derived``), where a dice game has :attr:`mismatch`."""
 
     def to_json_data(self) -> dict[str, Any]:
         """The output object of ``thousand verify --json``."""
+        if self.unit == "deal":
+            return {
+                "verified": self.ok,
+                "deals": self.throws,
+                "commitment_ok": self.commitment_ok,
+                "mismatch": None if self.difference is None else dict(self.difference),
+                "reason": self.reason,
+            }
         return {
             "verified": self.ok,
             "throws": self.throws,
@@ -215,8 +233,8 @@ def verify_throws(
         raise DiceMetaError(f'meta.dice: expected "{SERVER_DICE}" or "{TABLE_DICE}"')
     raw_seed = meta.get("dice_seed")
     raw_commitment = meta.get("dice_commitment")
-    seed = None if raw_seed is None else _hex64("meta.dice_seed", raw_seed)
-    committed = None if raw_commitment is None else _hex64("meta.dice_commitment", raw_commitment)
+    seed = None if raw_seed is None else hex64("meta.dice_seed", raw_seed)
+    committed = None if raw_commitment is None else hex64("meta.dice_commitment", raw_commitment)
 
     def unverified(reason: Reason) -> Verification:
         other = None if source == SERVER_DICE else source
@@ -257,7 +275,7 @@ def _first_mismatch(seed: bytes, turns: Sequence[TurnThrows], domain: str) -> Mi
     return None
 
 
-def _hex64(field: str, value: object) -> str:
+def hex64(field: str, value: object) -> str:
     """A seed or commitment: exactly 64 hexadecimal digits (32 bytes), lowercased."""
     if not isinstance(value, str) or _HEX_DIGITS.fullmatch(value) is None:
         raise DiceMetaError(f"{field}: expected {2 * SEED_BYTES} hexadecimal digits")

@@ -1,8 +1,8 @@
 """The games the program plays, each in a folder of its own, found by name.
 
 ``thousand/games/dice1000/`` holds everything that is dice 1000 and nothing else;
-``thousand/games/poker_dice/`` is poker dice, and the next games of the seeds (the card
-game Thousand) get folders beside them. The
+``thousand/games/poker_dice/`` is poker dice, ``thousand/games/card1000/`` card
+Thousand. The
 registry :data:`GAMES` maps a game's name — the ``game`` field of a record (RECORD.md),
 the ``game`` of a room (PROTOCOL.md) — to the module that plays it, and
 :func:`load_game` imports that module only when it is asked for, the way OpenSpiel's
@@ -37,7 +37,11 @@ if TYPE_CHECKING:
     from thousand.games.interface import Feature, GameInfo, GameModule
 
 GAMES: Mapping[str, str] = MappingProxyType(
-    {"dice1000": "thousand.games.dice1000", "poker_dice": "thousand.games.poker_dice"}
+    {
+        "dice1000": "thousand.games.dice1000",
+        "poker_dice": "thousand.games.poker_dice",
+        "card1000": "thousand.games.card1000",
+    }
 )
 """Game name → the module that plays it (imported on demand): the one registration."""
 

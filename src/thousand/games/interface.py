@@ -25,6 +25,11 @@ Two ideas every game answers to, whether it needs them or not:
 
 What a game *is* — its name, players, presets, computer levels, what it offers — is its
 :class:`GameInfo`, which front-ends read instead of knowing any game by name.
+
+One optional name beside the interface: ``playout_action(position, legal, rng)``, the
+player random games are played out with where uniformly random play never ends (card
+Thousand: random raises fail and every total falls); it picks among the legal actions
+only. The conformance suite uses it when a game has it.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from thousand.games.card1000.cards import card
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.engine import apply
 from thousand.games.card1000.presets import PRESET_NAMES, load_preset, rules_from_spec
-from thousand.games.card1000.replay import next_decision, replay_data
+from thousand.games.card1000.replay_json import next_decision, replay_data
 from thousand.games.card1000.state import new_game
 
 from .support import act, dealt, play_game

@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.measure import Measurement
 
-from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, UsageError, add_json_option
 from thousand.core.files import STDIN, parse_json, read_text
 from thousand.core.i18n import LANGUAGES, default_language, translator
 from thousand.games import game_of_record, load_game
@@ -36,6 +36,13 @@ def register(subparsers: Subparsers) -> None:
         "--lang", choices=LANGUAGES, help="language of the score sheet (default: from the locale)"
     )
     add_json_option(parser, "the final state: players, turns, winner or who is to move")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="with --json: only what seat N (from 0) saw at the record's last moment "
+        "(a game with hidden cards shows no other seat's hand)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -48,6 +55,14 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     data = read_record(args.file, env)
     game = load_game(game_of_record(data))  # a game the program does not know: one line
     result = game.replay(data)
+    if args.seat is not None:
+        seats = len(result.to_json_data()["players"])
+        if not 0 <= args.seat < seats:
+            raise UsageError(f"--seat {args.seat}: the seats are 0 to {seats - 1}")
+        if not args.json:
+            raise UsageError("--seat N goes with --json: the seat's view is JSON data")
+        env.print_json(game.seat_view(result.position, args.seat))
+        return ExitStatus.OK
     if args.json:
         env.print_json(result.to_json_data())
         return ExitStatus.OK

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from collections.abc import Mapping
+from typing import Any
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
 from thousand.cli.commands.replay import read_record
@@ -33,10 +35,11 @@ SHOWN_HEX = 16
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "verify",
-        help="check that a server game's dice are the ones its published seed gives",
+        help="check that a server game's dice (or cards) are the ones its published seed gives",
         description="Replay a game record played on a server and check its dice: the seed in "
         "meta.dice_seed must have the SHA-256 in meta.dice_commitment, and every throw must "
-        "show the faces the seed gives (the derivation is in docs/dice.md). Exit status 0: "
+        "show the faces the seed gives, every deal the cards it gives (the derivations are in "
+        "docs/dice.md and each game's docs). Exit status 0: "
         "verified; 1: not verified, or nothing to verify yet; 2: a malformed record.",
         epilog="example: thousand verify game.json",
     )
@@ -72,6 +75,11 @@ def verdict(result: Verification) -> str:
             'nothing to verify: the game was played with table dice (meta.dice is "table"), '
             "real dice thrown by the players"
         )
+    if result.reason == "table_cards":
+        return (
+            'nothing to verify: the game was played with table cards (meta.cards is "table"), '
+            "real cards dealt by the players"
+        )
     if result.reason == "other_dice":
         return (
             f"cannot verify: the dice came from {result.dice!r} (meta.dice), "
@@ -95,11 +103,45 @@ def verdict(result: Verification) -> str:
         )
     if result.mismatch is not None:
         problems.append(_mismatch(result.mismatch, seed))
+    if result.difference is not None:
+        problems.append(_difference(result.difference, seed))
     if problems:
         return "not verified: " + "; ".join(problems)
+    unit = result.unit
     if result.throws == 1:
-        return f"verified: the only throw is the one seed {seed} gives (commitment ok)"
-    return f"verified: all {result.throws} throws are the ones seed {seed} gives (commitment ok)"
+        return f"verified: the only {unit} is the one seed {seed} gives (commitment ok)"
+    return f"verified: all {result.throws} {unit}s are the ones seed {seed} gives (commitment ok)"
+
+
+def _difference(difference: Mapping[str, Any], seed: str) -> str:
+    """A card game's first deal that differs: the first hand or talon that does."""
+    recorded, derived = difference["recorded"], difference["derived"]
+    where = f"deal {difference['deal']}"
+    for part, mine, theirs in _parts(recorded, derived):
+        if mine != theirs:
+            shown = " ".join(map(str, mine))
+            return f"{where}: the record's {part} is {shown}, seed {seed} gives {' '.join(theirs)}"
+    return f"{where}: the record's cards are not the ones seed {seed} gives"
+
+
+def _parts(
+    recorded: Mapping[str, Any], derived: Mapping[str, Any]
+) -> list[tuple[str, list[str], list[str]]]:
+    """Each hand and talon of a deal as the record and the seed have them."""
+    parts = [
+        (f"hand of seat {seat}", mine, theirs)
+        for seat, (mine, theirs) in enumerate(zip(recorded["hands"], derived["hands"], strict=True))
+    ]
+    if "talon" in derived:
+        parts.append(("talon", recorded["talon"], derived["talon"]))
+    else:
+        parts.extend(
+            (f"talon {number}", mine, theirs)
+            for number, (mine, theirs) in enumerate(
+                zip(recorded["talons"], derived["talons"], strict=True)
+            )
+        )
+    return parts
 
 
 def _mismatch(mismatch: Mismatch, seed: str) -> str:

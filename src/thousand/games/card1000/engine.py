@@ -24,6 +24,7 @@ from thousand.games.card1000.actions import (
     Contract,
     Dark,
     Dealt,
+    Decision,
     Discard,
     Give,
     Pass,
@@ -291,8 +292,19 @@ def _end_deal(state: State, deal: Deal, *, written_off: bool) -> State:
         dark=deal.dark,
         bonuses=None if written_off else deal.nines,
     )
+    return finish_deal(state, result, deal.dealt, deal.actions)
+
+
+def finish_deal(
+    state: State, result: DealResult, dealt: Dealt, actions: tuple[tuple[int, Decision], ...]
+) -> State:
+    """The state after a deal scored as ``result`` (§1.6–§3): the golden round's count,
+    the board, the next dealer, the deal's summary. A played deal ends here, and so does
+    a scorekeeping record's deal (:mod:`.table`), so the two cannot score apart."""
+    rules = state.rules
+    written_off = result.written_off
     golden_left, golden_made, reset = state.golden_left, state.golden_made, False
-    if deal.golden:
+    if result.golden:
         golden_left -= 1
         golden_made = golden_made or (not written_off and contract_made(result, rules))
         if golden_left == 0 and not golden_made:
@@ -302,22 +314,22 @@ def _end_deal(state: State, deal: Deal, *, written_off: bool) -> State:
                 reset = True
     score = score_deal(state.board, result, rules, reset=reset)
     summary = DealSummary(
-        dealer=deal.dealer,
-        declarer=declarer,
-        contract=deal.bid,
+        dealer=result.dealer,
+        declarer=result.declarer,
+        contract=result.contract,
         outcome=score.outcome,
-        points=None if written_off else points,
+        points=None if written_off else result.points,
         changes=score.changes,
         totals=score.totals,
-        golden=deal.golden,
-        dark=deal.dark,
-        dealt=deal.dealt,
-        actions=deal.actions,
+        golden=result.golden,
+        dark=result.dark,
+        dealt=dealt,
+        actions=actions,
     )
     return replace(
         state,
         board=score.board,
-        dealer=(deal.dealer + 1) % rules.players,
+        dealer=(result.dealer + 1) % rules.players,
         golden_left=golden_left,
         golden_made=golden_made if golden_left else False,
         deal=None,
@@ -327,18 +339,29 @@ def _end_deal(state: State, deal: Deal, *, written_off: bool) -> State:
 
 
 def _end_with_redeal(state: State, deal: Deal) -> State:
+    return redealt(state, deal.dealt, deal.actions, golden=deal.golden, dark=deal.dark)
+
+
+def redealt(
+    state: State,
+    dealt: Dealt,
+    actions: tuple[tuple[int, Decision], ...],
+    *,
+    golden: bool,
+    dark: bool,
+) -> State:
     """A redeal scores nothing and changes no counter; the same dealer deals again."""
     summary = DealSummary(
-        dealer=deal.dealer,
+        dealer=state.dealer,
         declarer=None,
         contract=None,
         outcome="redeal",
         points=None,
         changes=(0,) * state.rules.players,
         totals=tuple(seat.total for seat in state.board),
-        golden=deal.golden,
-        dark=deal.dark,
-        dealt=deal.dealt,
-        actions=deal.actions,
+        golden=golden,
+        dark=dark,
+        dealt=dealt,
+        actions=actions,
     )
     return replace(state, deal=None, history=(*state.history, summary))

@@ -1,0 +1,64 @@
+"""Card Thousand on the command line: the game's adapter
+(:class:`~thousand.cli.commands.adapter.CliGame`).
+
+What card Thousand offers today (its ``GameInfo.features``): ``thousand replay`` of its
+records (played and scorekeeping deals; ``--json``, ``--seat N``, the paper sheet),
+``thousand verify`` of a dealt game's cards against its seed, and ``thousand rules
+--game card1000 [PRESET]``. It is not played in the terminal, at a table or online yet,
+and has no solver, advisor, simulation, throw scoring or odds; the commands refuse those
+naming the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from thousand.cli.commands.adapter import on_demand
+
+if TYPE_CHECKING:
+    from thousand.core.i18n import Translator
+
+DEFAULT_OPPONENTS = ("random",)
+"""The computer players a game would get (none is played here yet)."""
+
+BOTS_ONLY = "bot:random,bot:random,bot:random"
+"""Computer players only."""
+
+DICE = 0
+"""Card Thousand throws no dice."""
+
+HELP: Mapping[str, str] = {}
+"""Card Thousand's words in the commands' help texts: none yet."""
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """A computer level's name in the player's language."""
+    return tr.gettext("random") if level == "random" else level
+
+
+def player_label(tr: Translator, name: str, level: str | None) -> str:
+    """A player as a list of games shows them."""
+    if level is None:
+        return name
+    return tr.gettext("{name} (computer)").format(name=name)
+
+
+def rules_title(tr: Translator, rules: Any) -> str:
+    """The game and its rules, as ``thousand games`` names them."""
+    return tr.gettext("Card Thousand") + f" · {rules}"
+
+
+rules = on_demand(f"{__name__}.commands.rules")
+
+
+__all__ = [
+    "BOTS_ONLY",
+    "DEFAULT_OPPONENTS",
+    "DICE",
+    "HELP",
+    "level_name",
+    "player_label",
+    "rules",
+    "rules_title",
+]

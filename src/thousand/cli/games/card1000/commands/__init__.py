@@ -1,0 +1,1 @@
+"""Card Thousand's commands, each imported only when it runs."""

@@ -1,0 +1,22 @@
+"""A game of card Thousand as the registry hands it out: the referee's state and the
+players' names.
+
+The engine's :class:`~.state.State` knows seats, not names; the game interface
+(:class:`thousand.games.interface.GameModule`) starts a game from rules *and* players
+and writes records that name them, so its position carries both. Everything a seat may
+see of it still goes through :func:`.views.view` of the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thousand.games.card1000.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The referee's state of a game and the names of its players, in seat order."""
+
+    state: State
+    players: tuple[str, ...]

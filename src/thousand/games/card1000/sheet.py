@@ -1,0 +1,182 @@
+"""The score sheet of a replayed game of card Thousand, drawn like the paper one.
+
+A row per deal: its number, the declarer and the contract (×2 on golden and dark deals;
+"redeal" for a redeal), then each seat's change for the deal and its total after it.
+Marks as players write them: a dash (—) for a bolt — a defender whose change is 0 —
+``Р`` (English ``W/O``) before a declarer's write-off, and ``(Б)`` (``(B)``) after a
+total on the barrel. Under the rows, the totals; under the table, what the marks mean
+and who won or is to move. A deal in progress is a row of its own, marked ``…``.
+
+A pure function of a :class:`~.record.Replay`, in a
+:class:`~thousand.core.i18n.Translator`'s words; every number is the engine's
+(:class:`~.state.DealSummary`). Whether a seat was on the barrel is read from the
+totals: a total equal to the barrel is one on it (a total reaching it is set to it).
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.core.i18n import N_, Translator
+from thousand.core.sheets import IN_PROGRESS, number, sheet_translator, signed
+from thousand.games.card1000.presets import PRESET_NAMES, rules_to_spec
+from thousand.games.card1000.record import Replay
+from thousand.games.card1000.scoring import sitting_out
+from thousand.games.card1000.state import DealSummary
+
+BOLT = "—"
+
+PHASES = {
+    "dark": N_("dark or not"),
+    "bid": N_("bid"),
+    "talon": N_("choose a talon"),
+    "give": N_("give the cards"),
+    "contract": N_("announce the contract"),
+    "play": N_("play a card"),
+}
+"""Whose decision of which kind is next, as the line under the sheet says it."""
+
+PRESET_TITLES = {
+    "classic": N_("classic, three players"),
+    "four_players": N_("four players"),
+    "two_players": N_("two players"),
+    "golden_dark": N_("golden round, dark and the ace marriage"),
+}
+
+
+def write_off_mark(tr: Translator) -> str:
+    """The write-off's mark: Russian «Р» (роспись), English ``W/O``."""
+    return tr.pgettext("score sheet mark of a write-off", "W/O")
+
+
+def barrel_mark(tr: Translator) -> str:
+    """The mark after a total on the barrel: Russian «(Б)», English ``(B)``."""
+    return tr.pgettext("score sheet mark of a total on the barrel", "(B)")
+
+
+def rules_title(tr: Translator, replay: Replay) -> str:
+    """The rules as the sheet's first line names them: the preset, or "with changes"."""
+    spec = rules_to_spec(replay.rules)
+    name = spec if isinstance(spec, str) else str(spec["preset"])
+    title = tr.gettext(PRESET_TITLES[name]) if name in PRESET_TITLES else name
+    if isinstance(spec, str):
+        return title
+    return tr.gettext("{preset} with changes").format(preset=title)
+
+
+def _declarer_cell(tr: Translator, replay: Replay, summary: DealSummary) -> str:
+    if summary.outcome == "redeal" or summary.declarer is None:
+        return tr.gettext("redeal")
+    text = f"{replay.players[summary.declarer]} {summary.contract}"
+    if summary.golden or summary.dark:
+        text += " ×2"
+    return text
+
+
+def _cells(
+    tr: Translator, replay: Replay, summary: DealSummary, barrel_before: list[bool]
+) -> list[str]:
+    barrel = replay.rules.barrel
+    idle = sitting_out(replay.rules, summary.dealer)
+    cells = []
+    for seat, (change, total) in enumerate(zip(summary.changes, summary.totals, strict=True)):
+        on_barrel = barrel is not None and total == barrel
+        shown = number(total) + (f" {barrel_mark(tr)}" if on_barrel else "")
+        if summary.outcome == "redeal":
+            cells.append(shown)
+            continue
+        if seat == summary.declarer and summary.outcome == "written_off":
+            mark = f"{write_off_mark(tr)} {signed(change)}"
+        elif (
+            seat not in (summary.declarer, idle)
+            and change == 0
+            and summary.outcome != "written_off"
+            and not barrel_before[seat]
+        ):
+            mark = BOLT
+        else:
+            mark = signed(change)
+        cells.append(f"{mark}  {shown}")
+    return cells
+
+
+def sheet_rows(replay: Replay, tr: Translator) -> list[tuple[str, str, list[str]]]:
+    """The rows as ``(deal number, declarer and contract, a cell per seat)``."""
+    barrel = replay.rules.barrel
+    count = len(replay.players)
+    before = [False] * count
+    rows = []
+    for index, summary in enumerate(replay.state.history, 1):
+        rows.append(
+            (str(index), _declarer_cell(tr, replay, summary), _cells(tr, replay, summary, before))
+        )
+        before = [barrel is not None and total == barrel for total in summary.totals]
+    deal = replay.state.deal
+    if deal is not None:
+        who = "" if deal.declarer is None else f"{replay.players[deal.declarer]} {deal.bid}"
+        rows.append((str(len(rows) + 1), f"{who} {IN_PROGRESS}".strip(), [""] * count))
+    return rows
+
+
+def legend(rows: list[tuple[str, str, list[str]]], tr: Translator) -> str | None:
+    """What the marks on this sheet mean, only those that occur."""
+    cells = " ".join(" ".join([label, *row]) for _, label, row in rows)
+    marks = []
+    if BOLT in cells:
+        marks.append(tr.gettext("{mark} bolt").format(mark=BOLT))
+    if write_off_mark(tr) in cells:
+        marks.append(tr.gettext("{mark} write-off").format(mark=write_off_mark(tr)))
+    if barrel_mark(tr) in cells:
+        marks.append(tr.gettext("{mark} on the barrel").format(mark=barrel_mark(tr)))
+    if "×2" in cells:
+        marks.append(tr.gettext("×2 golden or dark deal, doubled"))
+    if not marks:
+        return None
+    return tr.gettext("Marks: {marks}").format(marks=" · ".join(marks))
+
+
+def summary_line(replay: Replay, tr: Translator) -> str:
+    """Who won, or who is to move and what they decide."""
+    data = replay.to_json_data()
+    if data["winner"] is not None:
+        return tr.gettext("Winner: {name}.").format(name=data["winner"])
+    to_move = data["to_move"]
+    if to_move is None:
+        return tr.gettext("No deals yet.")
+    return tr.gettext("To move: {name} ({what}).").format(
+        name=replay.players[to_move["seat"]], what=tr.gettext(PHASES[to_move["phase"]])
+    )
+
+
+def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
+    """The whole sheet: the rules, the rows, the totals, the marks, who won or moves."""
+    tr = sheet_translator(tr)
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
+    table.add_column(Text(tr.gettext("Deal")), justify="right")
+    table.add_column(Text(tr.gettext("Declarer")))
+    for name in replay.players:
+        table.add_column(Text(name), justify="right", no_wrap=True)
+    rows = sheet_rows(replay, tr)
+    for index, (deal, label, cells) in enumerate(rows, 1):
+        table.add_row(
+            Text(deal), Text(label), *(Text(cell) for cell in cells), end_section=index == len(rows)
+        )
+    totals = [number(score.total) for score in replay.state.board]
+    table.add_row(Text(""), Text(tr.gettext("Total")), *(Text(total) for total in totals))
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Card Thousand · {rules}").format(rules=rules_title(tr, replay))),
+        Text(),
+        table,
+        Text(),
+    ]
+    marks = legend(rows, tr)
+    if marks is not None:
+        parts.append(Text(marks))
+    parts.append(Text(summary_line(replay, tr)))
+    return Group(*parts)
+
+
+__all__ = ["PRESET_NAMES", "render", "sheet_rows"]
