@@ -1,0 +1,194 @@
+"""The native random deals (numba) against the engine: the same cards from the seed
+(§5), the same random decisions through the checked apply, the same points, marriages
+and outcomes, deal for deal, in every preset."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pytest
+
+from thousand.games.card1000 import native
+from thousand.games.card1000 import native_kernel as nk
+from thousand.games.card1000.cards import DECK_INDEX
+from thousand.games.card1000.presets import PRESET_NAMES, load_preset
+from thousand.games.card1000.scoring import SeatScore
+from thousand.games.card1000.shuffle import shuffled_deck
+from thousand.games.card1000.state import new_game
+
+DEALS_PER_PRESET = 300
+DEALS_PER_GAME = 40
+
+
+@dataclass(frozen=True)
+class EngineDeal:
+    index: int
+    dealer: int
+    context: int
+    codes: list[int]
+    outcome: str
+    declarer: int | None
+    contract: int | None
+    points: tuple[int | None, ...] | None
+    dark: bool
+
+
+def game_seed(preset: str, game: int) -> bytes:
+    return hashlib.sha256(f"native {preset} {game}".encode()).digest()
+
+
+def engine_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineDeal]:
+    """A game's deals through the engine, each driven by the native path's choices
+    (``barrel``: seat 1 starts on the barrel)."""
+    rules = load_preset(preset)
+    seed = game_seed(preset, game)
+    state = new_game(rules)
+    if barrel:
+        board = list(state.board)
+        board[1] = SeatScore(total=880, barrel=True)
+        state = replace(state, board=tuple(board))
+    deals: list[EngineDeal] = []
+    while not state.over and len(deals) < DEALS_PER_GAME:
+        index, dealer, context = state.dealt_count, state.dealer, native.deal_context(state)
+        state, codes = native.play_engine_deal(state, seed, play_seed=game)
+        summary = state.history[-1]
+        deals.append(
+            EngineDeal(
+                index,
+                dealer,
+                context,
+                codes,
+                summary.outcome,
+                summary.declarer,
+                summary.contract,
+                summary.points,
+                summary.dark,
+            )
+        )
+    return deals
+
+
+def compare_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineDeal]:
+    deals = engine_game(preset, game, barrel=barrel)
+    rules = load_preset(preset)
+    got = native.play_random_deals(
+        rules,
+        game_seed(preset, game),
+        game,
+        [deal.index for deal in deals],
+        [deal.dealer for deal in deals],
+        [deal.context for deal in deals],
+        trace=True,
+    )
+    assert got.traces is not None
+    for row, deal in enumerate(deals):
+        where = f"{preset} game {game} deal {deal.index}"
+        count = int(got.decisions[row])
+        assert list(got.traces[row, :count]) == deal.codes, where
+        assert native.OUTCOMES[got.outcome[row]] == deal.outcome, where
+        assert bool(got.dark[row]) == deal.dark, where
+        declarer = None if got.declarer[row] < 0 else int(got.declarer[row])
+        contract = None if got.contract[row] < 0 else int(got.contract[row])
+        assert (declarer, contract) == (deal.declarer, deal.contract), where
+        points = [int(p) for p in got.points[row, : rules.players]]
+        expected = [-1] * rules.players if deal.points is None else deal.points
+        assert points == list(expected), where
+    return deals
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_native_deals_agree_with_the_engine(preset: str) -> None:
+    """A few hundred deals of whole games: every decision, outcome and point agrees,
+    and between them the deals cover every kind of decision the preset has."""
+    deals: list[EngineDeal] = []
+    game = 0
+    while len(deals) < DEALS_PER_PRESET:
+        deals.extend(compare_game(preset, game))
+        game += 1
+    kinds = Counter(code // nk.KIND for deal in deals for code in deal.codes)
+    outcomes = Counter(deal.outcome for deal in deals)
+    assert {"made", "failed", "redeal"} <= set(outcomes), outcomes
+    expected = {nk.BID, nk.PASS, nk.REDEAL, nk.CONTRACT, nk.PLAY}
+    expected |= {nk.TALON, nk.DISCARD} if preset == "two_players" else {nk.GIVE}
+    if preset == "golden_dark":
+        expected.add(nk.DARK)
+        assert any(deal.dark for deal in deals)
+        assert any(deal.context & nk.C_GOLDEN for deal in deals)
+    else:
+        expected.add(nk.WRITE_OFF)
+        assert "written_off" in outcomes
+    assert expected <= set(kinds), kinds
+    marriages = [
+        sum(1 for code in deal.codes if code // nk.KIND == nk.PLAY and code % 3 == 1)
+        for deal in deals
+    ]
+    assert max(marriages) >= 1
+    if preset == "classic":
+        assert max(marriages) >= 2, "some deal changes trump twice"
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_deals_with_a_seat_on_the_barrel_agree(preset: str) -> None:
+    """No write-off and no dark while a seat is on the barrel: the context says so."""
+    deals = [deal for game in range(3) for deal in compare_game(preset, 100 + game, barrel=True)]
+    on_barrel = [deal for deal in deals if not deal.context & (nk.C_WRITE_OFF * 15)]
+    assert on_barrel
+    assert all(not deal.dark and deal.outcome != "written_off" for deal in on_barrel)
+
+
+def test_the_native_shuffle_is_the_engines() -> None:
+    """§5 reproduced in the kernel (HMAC-SHA256, rejection sampling), seed lengths too."""
+    for seed in (bytes(range(32)), b"", b"x" * 64, b"a longer seed than a block " * 4):
+        orders = native.shuffled_orders(seed, np.arange(40))
+        for index in range(40):
+            expected = [DECK_INDEX[card] for card in shuffled_deck(seed, index)]
+            assert list(orders[index]) == expected
+    big = native.shuffled_orders(bytes(32), np.array([10**9]))
+    assert list(big[0]) == [DECK_INDEX[card] for card in shuffled_deck(bytes(32), 10**9)]
+
+
+def test_codes_round_trip() -> None:
+    deals = engine_game("golden_dark", 0) + engine_game("two_players", 0)
+    for code in (code for deal in deals for code in deal.codes):
+        assert native.encode(native.decode(code)) == code
+
+
+def test_parallel_blocks_give_the_same_deals() -> None:
+    rules = load_preset("classic")
+    context = native.fresh_context(rules)
+    indices = np.arange(2000)
+    one = native.play_random_deals(rules, b"s", 3, indices, indices % 3, context, blocks=1)
+    many = native.play_random_deals(rules, b"s", 3, indices, indices % 3, context, blocks=7)
+    assert np.array_equal(one.points, many.points)
+    assert np.array_equal(one.outcome, many.outcome)
+
+
+def test_played_points_add_up() -> None:
+    """Three and four players: the points of the seats that play a deal are the deck's
+    120 plus the marriages announced (a four-player dealer's entry is its talon)."""
+    for preset in ("classic", "four_players"):
+        rules = load_preset(preset)
+        indices = np.arange(3000)
+        dealers = indices % rules.players
+        got = native.play_random_deals(
+            rules, b"sum", 5, indices, dealers, native.fresh_context(rules), trace=True
+        )
+        assert got.traces is not None
+        played = np.flatnonzero(got.outcome <= nk.FAILED)
+        assert played.size > 100
+        for row in played:
+            trace = got.traces[row, : got.decisions[row]]
+            plays = trace[trace // nk.KIND == nk.PLAY] % nk.KIND
+            marriages = sum(int(nk.MARRIAGE[p // 3 // 6]) for p in plays if p % 3 == 1)
+            idle = int(dealers[row]) if rules.players == 4 else -1
+            points = [int(got.points[row, s]) for s in rules.seats if s != idle]
+            assert sum(points) == 120 + marriages
+
+
+def test_bad_dealers_are_refused() -> None:
+    rules = load_preset("classic")
+    with pytest.raises(ValueError, match="dealers"):
+        native.play_random_deals(rules, b"s", 0, [0], [3], 0)
