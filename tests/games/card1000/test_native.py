@@ -188,6 +188,20 @@ def test_played_points_add_up() -> None:
             assert sum(points) == 120 + marriages
 
 
+def test_given_orders_play_as_the_seeded_deals() -> None:
+    """A player's own orders of the cards play as the seed's deals of the same order."""
+    rules = load_preset("golden_dark")
+    indices = np.arange(500)
+    context = native.fresh_context(rules) | nk.C_GOLDEN * (indices % 2)
+    seeded = native.play_random_deals(rules, b"o", 9, indices, indices % 3, context)
+    orders = native.shuffled_orders(b"o", indices)
+    given = native.play_random_orders(rules, orders, 9, indices, indices % 3, context)
+    assert np.array_equal(seeded.points, given.points)
+    assert np.array_equal(seeded.outcome, given.outcome)
+    with pytest.raises(ValueError, match="24 card numbers"):
+        native.play_random_orders(rules, orders[:, ::2], 9, 0, 0, context[:1])
+
+
 def test_bad_dealers_are_refused() -> None:
     rules = load_preset("classic")
     with pytest.raises(ValueError, match="dealers"):

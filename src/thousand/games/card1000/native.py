@@ -181,6 +181,48 @@ def play_random_deals(  # noqa: PLR0917 - the deals and their settings
         traces,
         max(1, min(blocks, count)),
     )
+    return _deals(results, traces if trace else None)
+
+
+def play_random_orders(  # noqa: PLR0917 - the deals and their settings
+    rules: Rules,
+    orders: Any,
+    play_seed: int,
+    indices: Any,
+    dealers: Any,
+    contexts: Any,
+    *,
+    blocks: int = 8,
+) -> RandomDeals:
+    """Deals whose orders of the 24 cards are given (card numbers, a row each, dealt as
+    §5 deals an order: a player's sampled deals) played out at random from
+    ``play_seed``, deal ``indices[i]``'s stream of choices for row ``i``."""
+    orders = np.ascontiguousarray(orders, dtype=np.int64)
+    count = orders.shape[0]
+    if orders.shape != (count, 24) or any(
+        sorted(row) != list(range(24)) for row in orders.tolist()
+    ):
+        raise ValueError("each order holds the 24 card numbers once")
+    indices = np.broadcast_to(np.asarray(indices, dtype=np.int64), (count,)).copy()
+    dealers = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (count,)).copy()
+    contexts = np.broadcast_to(np.asarray(contexts, dtype=np.int64), (count,)).copy()
+    if count and (dealers.min() < 0 or dealers.max() >= rules.players):
+        raise ValueError("dealers are seats")
+    results = np.empty((count, nk.RESULT_SIZE), dtype=np.int64)
+    nk.play_orders(
+        orders,
+        np.uint64(play_seed & _MASK),
+        indices,
+        dealers,
+        contexts,
+        rules_vector(rules),
+        results,
+        max(1, min(blocks, count)),
+    )
+    return _deals(results, None)
+
+
+def _deals(results: Ints, traces: Ints | None) -> RandomDeals:
     return RandomDeals(
         outcome=results[:, nk.O_OUTCOME],
         declarer=results[:, nk.O_DECLARER],
@@ -189,7 +231,7 @@ def play_random_deals(  # noqa: PLR0917 - the deals and their settings
         decisions=results[:, nk.O_DECISIONS],
         points=results[:, nk.O_POINTS : nk.O_POINTS + 4],
         tricks=results[:, nk.O_TRICKS : nk.O_TRICKS + 4],
-        traces=traces if trace else None,
+        traces=traces,
     )
 
 

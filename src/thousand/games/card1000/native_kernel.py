@@ -772,3 +772,19 @@ def shuffle_orders(pads: Any, indices: Any) -> Any:
     for i in range(indices.shape[0]):
         shuffle_deck(pads, indices[i], scratch, words, orders[i])
     return orders
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def play_orders(  # noqa: PLR0917
+    orders: Any, play_seed: Any, indices: Any, dealers: Any, contexts: Any, rules: Any,
+    results: Any, blocks: int,
+) -> None:  # fmt: skip
+    """As :func:`play_deals`, but each deal's order of the cards is given (a row of
+    ``orders``): deals sampled by a player, not the game's; ``indices`` key the choices."""
+    total = indices.shape[0]
+    for b in prange(blocks):
+        legal = np.zeros(MAX_LEGAL, dtype=np.int64)
+        trace = np.zeros(1, dtype=np.int64)
+        for i in range(b * total // blocks, (b + 1) * total // blocks):
+            key = deal_key(play_seed, indices[i])
+            play_deal(orders[i], dealers[i], contexts[i], rules, key, results[i], trace, legal)
