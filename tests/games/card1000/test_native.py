@@ -4,9 +4,11 @@ and outcomes, deal for deal, in every preset."""
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,6 +21,7 @@ from thousand.games.card1000.scoring import SeatScore
 from thousand.games.card1000.shuffle import shuffled_deck
 from thousand.games.card1000.state import new_game
 
+DOC = Path(__file__).parents[3] / "docs" / "card1000.md"
 DEALS_PER_PRESET = 300
 DEALS_PER_GAME = 40
 
@@ -200,6 +203,16 @@ def test_given_orders_play_as_the_seeded_deals() -> None:
     assert np.array_equal(seeded.outcome, given.outcome)
     with pytest.raises(ValueError, match="24 card numbers"):
         native.play_random_orders(rules, orders[:, ::2], 9, 0, 0, context[:1])
+
+
+def test_the_documented_example_runs() -> None:
+    """docs/card1000.md's section on the native deals: its session is a doctest."""
+    text = DOC.read_text("utf-8").split("## Random deals at native speed")[1]
+    block = text.split("```python\n")[1].split("```")[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "card1000.md", str(DOC), 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 8
 
 
 def test_bad_dealers_are_refused() -> None:
