@@ -65,7 +65,7 @@ def engine_figures(preset: str, deals: int) -> dict[str, Any]:
     for _ in range(deals):
         if state.over:
             state = new_game(rules)
-        state, _codes = native.play_engine_deal(state, SEED, 1)
+        state, _codes, _counts = native.play_engine_deal(state, SEED, 1)
     seconds = time.perf_counter() - start
     return {"preset": preset, "deals": deals, "deals_per_second": round(deals / seconds, 1)}
 

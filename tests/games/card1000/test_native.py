@@ -16,6 +16,7 @@ import pytest
 from thousand.games.card1000 import native
 from thousand.games.card1000 import native_kernel as nk
 from thousand.games.card1000.cards import DECK_INDEX
+from thousand.games.card1000.config import Rules, validate_rules
 from thousand.games.card1000.presets import PRESET_NAMES, load_preset
 from thousand.games.card1000.scoring import SeatScore
 from thousand.games.card1000.shuffle import shuffled_deck
@@ -32,6 +33,7 @@ class EngineDeal:
     dealer: int
     context: int
     codes: list[int]
+    counts: list[int]
     outcome: str
     declarer: int | None
     contract: int | None
@@ -43,10 +45,12 @@ def game_seed(preset: str, game: int) -> bytes:
     return hashlib.sha256(f"native {preset} {game}".encode()).digest()
 
 
-def engine_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineDeal]:
+def engine_game(
+    preset: str, game: int, *, barrel: bool = False, keys: dict[str, object] | None = None
+) -> list[EngineDeal]:
     """A game's deals through the engine, each driven by the native path's choices
-    (``barrel``: seat 1 starts on the barrel)."""
-    rules = load_preset(preset)
+    (``barrel``: seat 1 starts on the barrel; ``keys`` change the preset)."""
+    rules = rules_of(preset, keys)
     seed = game_seed(preset, game)
     state = new_game(rules)
     if barrel:
@@ -56,7 +60,7 @@ def engine_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineD
     deals: list[EngineDeal] = []
     while not state.over and len(deals) < DEALS_PER_GAME:
         index, dealer, context = state.dealt_count, state.dealer, native.deal_context(state)
-        state, codes = native.play_engine_deal(state, seed, play_seed=game)
+        state, codes, counts = native.play_engine_deal(state, seed, play_seed=game)
         summary = state.history[-1]
         deals.append(
             EngineDeal(
@@ -64,6 +68,7 @@ def engine_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineD
                 dealer,
                 context,
                 codes,
+                counts,
                 summary.outcome,
                 summary.declarer,
                 summary.contract,
@@ -74,9 +79,15 @@ def engine_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineD
     return deals
 
 
-def compare_game(preset: str, game: int, *, barrel: bool = False) -> list[EngineDeal]:
-    deals = engine_game(preset, game, barrel=barrel)
-    rules = load_preset(preset)
+def rules_of(preset: str, keys: dict[str, object] | None) -> Rules:
+    return validate_rules({**load_preset(preset).to_data(), **(keys or {})})
+
+
+def compare_game(
+    preset: str, game: int, *, barrel: bool = False, keys: dict[str, object] | None = None
+) -> list[EngineDeal]:
+    deals = engine_game(preset, game, barrel=barrel, keys=keys)
+    rules = rules_of(preset, keys)
     got = native.play_random_deals(
         rules,
         game_seed(preset, game),
@@ -86,10 +97,11 @@ def compare_game(preset: str, game: int, *, barrel: bool = False) -> list[Engine
         [deal.context for deal in deals],
         trace=True,
     )
-    assert got.traces is not None
+    assert got.traces is not None and got.choices is not None
     for row, deal in enumerate(deals):
-        where = f"{preset} game {game} deal {deal.index}"
+        where = f"{preset} {keys} game {game} deal {deal.index}"
         count = int(got.decisions[row])
+        assert list(got.choices[row, :count]) == deal.counts, where
         assert list(got.traces[row, :count]) == deal.codes, where
         assert native.OUTCOMES[got.outcome[row]] == deal.outcome, where
         assert bool(got.dark[row]) == deal.dark, where
@@ -131,6 +143,59 @@ def test_native_deals_agree_with_the_engine(preset: str) -> None:
     assert max(marriages) >= 1
     if preset == "classic":
         assert max(marriages) >= 2, "some deal changes trump twice"
+
+
+VARIANTS = [
+    (
+        "classic",
+        {
+            "must_beat": True,
+            "must_overtrump": True,
+            "marriage_on_first_lead": True,
+            "last_trick_bonus": 10,
+            "round_declarer": True,
+            "max_raise": 10,
+            "write_off_limit": 1,
+            "redeal_hand_points": 0,
+            "redeal_talon_points": 20,
+        },
+    ),
+    (
+        "two_players",
+        {
+            "bid_over_120_without_marriage": True,
+            "hide_talon": True,
+            "ace_marriage": True,
+            "last_trick_bonus": 10,
+            "must_beat": True,
+        },
+    ),
+    (
+        "golden_dark",
+        {
+            "golden_raise": True,
+            "golden_fail": "reset",
+            "dark_on_barrel": True,
+            "write_off_on_barrel": True,
+            "opening_bid": 60,
+            "bid_step": 10,
+            "must_overtrump": True,
+            "marriage_on_first_lead": True,
+        },
+    ),
+    (
+        "four_players",
+        {"bid_over_120_without_marriage": True, "must_beat": True, "hide_talon_at_100": True},
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "keys"), VARIANTS)
+def test_deals_under_other_keys_agree(preset: str, keys: dict[str, object]) -> None:
+    """The keys the kernel reads, turned the other way, on and off the barrel."""
+    deals = [deal for game in range(4) for deal in compare_game(preset, 200 + game, keys=keys)]
+    deals += compare_game(preset, 300, keys=keys, barrel=True)
+    assert "failed" in {deal.outcome for deal in deals}
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

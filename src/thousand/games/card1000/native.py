@@ -144,6 +144,8 @@ class RandomDeals:
     tricks: Ints
     traces: Ints | None
     """Each deal's decisions as codes (:func:`decode`), ``-1`` after its last."""
+    choices: Ints | None
+    """How many legal decisions each of them was drawn from."""
 
     def __len__(self) -> int:
         return int(self.outcome.shape[0])
@@ -169,7 +171,7 @@ def play_random_deals(  # noqa: PLR0917 - the deals and their settings
     if count and (dealers.min() < 0 or dealers.max() >= rules.players or indices.min() < 0):
         raise ValueError("dealers are seats and deal indices are counted from 0")
     results = np.empty((count, nk.RESULT_SIZE), dtype=np.int64)
-    traces = np.full((count if trace else 1, nk.MAX_DECISIONS), -1, dtype=np.int64)
+    traces = np.full((count if trace else 1, 2 * nk.MAX_DECISIONS), -1, dtype=np.int64)
     nk.play_deals(
         seed_pads(seed),
         np.uint64(play_seed & _MASK),
@@ -231,7 +233,8 @@ def _deals(results: Ints, traces: Ints | None) -> RandomDeals:
         decisions=results[:, nk.O_DECISIONS],
         points=results[:, nk.O_POINTS : nk.O_POINTS + 4],
         tricks=results[:, nk.O_TRICKS : nk.O_TRICKS + 4],
-        traces=traces,
+        traces=None if traces is None else traces[:, : nk.MAX_DECISIONS],
+        choices=None if traces is None else traces[:, nk.MAX_DECISIONS :],
     )
 
 
@@ -305,20 +308,25 @@ def pick(key: int, j: int, n: int) -> int:
     return ((word >> 32) * n) >> 32
 
 
-def play_engine_deal(state: State, seed: bytes, play_seed: int) -> tuple[State, list[int]]:
+def play_engine_deal(
+    state: State, seed: bytes, play_seed: int
+) -> tuple[State, list[int], list[int]]:
     """The next deal of ``state`` dealt from ``seed`` (§5) and played through the
     checked :func:`.engine.apply` with the choices :func:`play_random_deals` makes;
-    the state after it and the decisions' codes."""
+    the state after it, the decisions' codes and how many legal decisions each was
+    drawn from."""
     if not state.chance:
         raise ValueError("play_engine_deal starts where the cards are to be dealt")
     index = state.dealt_count
     state = apply(state, seeded_deal(seed, index, state.rules, state.dealer))
     key = choice_key(play_seed, index)
     codes: list[int] = []
+    counts: list[int] = []
     while state.deal is not None and not state.over:
         choices = sorted(legal_actions(state), key=encode)
         action = choices[pick(key, len(codes), len(choices))]
         codes.append(encode(action))
+        counts.append(len(choices))
         assert state.to_move is not None
         state = apply(state, action, state.to_move[0])
-    return state, codes
+    return state, codes, counts

@@ -457,7 +457,8 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
 ) -> None:
     """Deal ``order`` from ``dealer`` and play it out with random legal decisions drawn
     from ``key``'s stream; the result row goes to ``result`` and the decisions' codes to
-    ``trace`` (when it has room: ``trace.shape[0] >= MAX_DECISIONS``)."""
+    ``trace`` (when it has room, ``2 * MAX_DECISIONS``: the codes, then how many legal
+    decisions each was chosen from)."""
     players = rules[R_PLAYERS]
     size = rules[R_HAND]
     step = rules[R_STEP]
@@ -484,7 +485,7 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
     trick = np.zeros(4, dtype=np.int64)
     for k in range(RESULT_SIZE):
         result[k] = -1
-    record = trace.shape[0] >= MAX_DECISIONS
+    record = trace.shape[0] >= 2 * MAX_DECISIONS
 
     first = seats[0]
     golden = context & C_GOLDEN != 0
@@ -590,6 +591,7 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
         code = legal[pick(key, decisions, n)]
         if record:
             trace[decisions] = code
+            trace[MAX_DECISIONS + decisions] = n
         decisions += 1
         kind, payload = code // KIND, code % KIND
         # Apply it.
