@@ -201,9 +201,7 @@ def play_random_orders(  # noqa: PLR0917 - the deals and their settings
     ``play_seed``, deal ``indices[i]``'s stream of choices for row ``i``."""
     orders = np.ascontiguousarray(orders, dtype=np.int64)
     count = orders.shape[0]
-    if orders.shape != (count, 24) or any(
-        sorted(row) != list(range(24)) for row in orders.tolist()
-    ):
+    if orders.ndim != 2 or orders.shape[1] != 24 or not np.all(np.sort(orders) == np.arange(24)):
         raise ValueError("each order holds the 24 card numbers once")
     indices = np.broadcast_to(np.asarray(indices, dtype=np.int64), (count,)).copy()
     dealers = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (count,)).copy()
