@@ -15,7 +15,8 @@ import pytest
 
 from thousand.games.card1000 import native
 from thousand.games.card1000 import native_kernel as nk
-from thousand.games.card1000.cards import DECK_INDEX
+from thousand.games.card1000.actions import Decision, Play
+from thousand.games.card1000.cards import ACE_MARRIAGE, DECK, DECK_INDEX, MARRIAGE, cards
 from thousand.games.card1000.config import Rules, validate_rules
 from thousand.games.card1000.presets import PRESET_NAMES, load_preset
 from thousand.games.card1000.scoring import SeatScore
@@ -39,6 +40,8 @@ class EngineDeal:
     contract: int | None
     points: tuple[int | None, ...] | None
     dark: bool
+    marriages: list[int] | None
+    """Per seat, the values of the marriages announced; None unless played out."""
 
 
 def game_seed(preset: str, game: int) -> bytes:
@@ -74,9 +77,21 @@ def engine_game(
                 summary.contract,
                 summary.points,
                 summary.dark,
+                None if summary.points is None else announced(summary.actions, rules.players),
             )
         )
     return deals
+
+
+def announced(actions: tuple[tuple[int, Decision], ...], players: int) -> list[int]:
+    """The engine's deal, read back: what each seat's announcements were worth."""
+    values = [0] * players
+    for seat, action in actions:
+        if isinstance(action, Play) and action.ace_marriage:
+            values[seat] += ACE_MARRIAGE
+        elif isinstance(action, Play) and action.marriage:
+            values[seat] += MARRIAGE[action.card.suit]
+    return values
 
 
 def rules_of(preset: str, keys: dict[str, object] | None) -> Rules:
@@ -111,6 +126,8 @@ def compare_game(
         points = [int(p) for p in got.points[row, : rules.players]]
         expected = [-1] * rules.players if deal.points is None else deal.points
         assert points == list(expected), where
+        marriages = [int(m) for m in got.marriages[row, : rules.players]]
+        assert marriages == (deal.marriages or [-1] * rules.players), where
     return deals
 
 
@@ -278,6 +295,29 @@ def test_the_documented_example_runs() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8
+
+
+def test_four_aces_announced_agree() -> None:
+    """Given orders where the first hand holds the four aces and a marriage (golden_dark
+    has the ace marriage): the engine dealt the same order agrees, ace marriages and all."""
+    rules = load_preset("golden_dark")
+    rng = np.random.default_rng(26)
+    held = [DECK_INDEX[card] for card in cards(["AS", "AC", "AD", "AH", "KH", "QH"])]
+    rest = [number for number in range(24) if number not in held]
+    orders = np.array([held + list(rng.permutation(rest)) for _ in range(200)])
+    context = native.fresh_context(rules)
+    got = native.play_random_orders(rules, orders, 11, np.arange(200), 0, context)
+    for row in range(200):
+        order = [DECK[number] for number in orders[row]]
+        start = replace(new_game(rules), dealt_count=row, golden_left=0)
+        assert native.deal_context(start) == context
+        state, _codes, _counts = native.play_engine_deal(start, b"", 11, order)
+        summary = state.history[-1]
+        assert native.OUTCOMES[got.outcome[row]] == summary.outcome
+        if summary.points is not None:
+            assert [int(p) for p in got.points[row, :3]] == list(summary.points)
+            assert [int(m) for m in got.marriages[row, :3]] == announced(summary.actions, 3)
+    assert (got.marriages[:, 1] >= ACE_MARRIAGE).any()
 
 
 def test_bad_dealers_are_refused() -> None:

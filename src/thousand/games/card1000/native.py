@@ -28,6 +28,7 @@ write off (the barrel, ``write_off_limit``).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +52,11 @@ from thousand.games.card1000.actions import (
     Redeal,
     WriteOff,
 )
-from thousand.games.card1000.cards import DECK, DECK_INDEX
+from thousand.games.card1000.cards import DECK, DECK_INDEX, Card
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.engine import apply
 from thousand.games.card1000.legal import legal_actions
-from thousand.games.card1000.shuffle import seeded_deal
+from thousand.games.card1000.shuffle import deal_from_order, seeded_deal
 from thousand.games.card1000.state import State
 
 OUTCOMES = ("made", "failed", "written_off", "redeal")
@@ -142,6 +143,8 @@ class RandomDeals:
     points: Ints
     """Per seat (four columns): §1.6's ``p``; the sitting-out dealer's talon score."""
     tricks: Ints
+    marriages: Ints
+    """Per seat: the values of the marriages it announced (counted in its points)."""
     traces: Ints | None
     """Each deal's decisions as codes (:func:`decode`), ``-1`` after its last."""
     choices: Ints | None
@@ -231,6 +234,7 @@ def _deals(results: Ints, traces: Ints | None) -> RandomDeals:
         decisions=results[:, nk.O_DECISIONS],
         points=results[:, nk.O_POINTS : nk.O_POINTS + 4],
         tricks=results[:, nk.O_TRICKS : nk.O_TRICKS + 4],
+        marriages=results[:, nk.O_MARRIAGES : nk.O_MARRIAGES + 4],
         traces=None if traces is None else traces[:, : nk.MAX_DECISIONS],
         choices=None if traces is None else traces[:, nk.MAX_DECISIONS :],
     )
@@ -307,16 +311,20 @@ def pick(key: int, j: int, n: int) -> int:
 
 
 def play_engine_deal(
-    state: State, seed: bytes, play_seed: int
+    state: State, seed: bytes, play_seed: int, order: Sequence[Card] | None = None
 ) -> tuple[State, list[int], list[int]]:
-    """The next deal of ``state`` dealt from ``seed`` (§5) and played through the
-    checked :func:`.engine.apply` with the choices :func:`play_random_deals` makes;
-    the state after it, the decisions' codes and how many legal decisions each was
-    drawn from."""
+    """The next deal of ``state`` dealt from ``seed`` (§5; or ``order`` dealt as §5
+    deals it, as :func:`play_random_orders` does) and played through the checked
+    :func:`.engine.apply` with the choices the native path makes; the state after it,
+    the decisions' codes and how many legal decisions each was drawn from."""
     if not state.chance:
         raise ValueError("play_engine_deal starts where the cards are to be dealt")
     index = state.dealt_count
-    state = apply(state, seeded_deal(seed, index, state.rules, state.dealer))
+    rules = state.rules
+    if order is None:
+        state = apply(state, seeded_deal(seed, index, rules, state.dealer))
+    else:
+        state = apply(state, deal_from_order(order, rules, state.dealer))
     key = choice_key(play_seed, index)
     codes: list[int] = []
     counts: list[int] = []

@@ -83,7 +83,9 @@ O_POINTS = 5
 """Points of seats 0–3 from here (-1: not played, or no such seat)."""
 O_TRICKS = 9
 """Tricks of seats 0–3 from here."""
-RESULT_SIZE = 13
+O_MARRIAGES = 13
+"""The marriages seats 0–3 announced (their values) from here."""
+RESULT_SIZE = 17
 
 MAX_DECISIONS = 160
 """More decisions than any deal has (bids climb by at least 5 up to 400)."""
@@ -715,6 +717,7 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
     for seat in range(players):
         result[O_POINTS + seat] = taken[seat] + announced[seat]
         result[O_TRICKS + seat] = tricks[seat]
+        result[O_MARRIAGES + seat] = announced[seat]
     result[O_POINTS + last] += rules[R_LAST_TRICK]
     if players == 2:
         result[O_POINTS + last] += points_of(talons[1 - talon_taken])
