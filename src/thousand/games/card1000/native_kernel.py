@@ -90,6 +90,9 @@ RESULT_SIZE = 17
 MAX_DECISIONS = 160
 """More decisions than any deal has (bids climb by at least 5 up to 400)."""
 MAX_LEGAL = 96
+WORK_SIZE = 30
+"""Scratch of a deal: seats, hands, talons, dealt hands, taken points, tricks, marriages,
+the trick on the table."""
 
 NINE, JACK, QUEEN, KING, TEN, ACE = 0, 1, 2, 3, 4, 5
 CARD_POINTS = np.array([0, 2, 3, 4, 10, 11] * 4, dtype=np.int64)
@@ -455,7 +458,15 @@ def allowed_cards(hand: int, trick: Any, count: int, trump: int, rules: Any) -> 
 
 @njit(cache=True, nogil=True)
 def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
-    order: Any, dealer: int, context: int, rules: Any, key: Any, result: Any, trace: Any, legal: Any
+    order: Any,
+    dealer: int,
+    context: int,
+    rules: Any,
+    key: Any,
+    result: Any,
+    trace: Any,
+    legal: Any,
+    work: Any,
 ) -> None:
     """Deal ``order`` from ``dealer`` and play it out with random legal decisions drawn
     from ``key``'s stream; the result row goes to ``result`` and the decisions' codes to
@@ -465,26 +476,24 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
     size = rules[R_HAND]
     step = rules[R_STEP]
     playing = 3 if players == 4 else players
-    seats = np.empty(playing, dtype=np.int64)
+    for k in range(WORK_SIZE):
+        work[k] = 0
+    seats, hands, talons, dealt = work[0:4], work[4:8], work[8:10], work[10:14]
+    taken, tricks, announced, trick = work[14:18], work[18:22], work[22:26], work[26:30]
     for k in range(playing):
         seats[k] = (dealer + 1 + k) % players
-    hands = np.zeros(4, dtype=np.int64)
     at = 0
     for k in range(playing):
         for _ in range(size):
             hands[seats[k]] |= 1 << order[at]
             at += 1
-    talons = np.zeros(2, dtype=np.int64)
     if players == 2:
         talons[0] = (1 << order[at]) | (1 << order[at + 1])
         talons[1] = (1 << order[at + 2]) | (1 << order[at + 3])
     else:
         talons[0] = (1 << order[at]) | (1 << order[at + 1]) | (1 << order[at + 2])
-    dealt = hands.copy()
-    taken = np.zeros(4, dtype=np.int64)
-    tricks = np.zeros(4, dtype=np.int64)
-    announced = np.zeros(4, dtype=np.int64)
-    trick = np.zeros(4, dtype=np.int64)
+    for k in range(4):
+        dealt[k] = hands[k]
     for k in range(RESULT_SIZE):
         result[k] = -1
     record = trace.shape[0] >= 2 * MAX_DECISIONS
@@ -739,12 +748,13 @@ def _play_range(  # noqa: PLR0917
     words = np.zeros(8, dtype=np.int64)
     order = np.zeros(24, dtype=np.int64)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
+    work = np.zeros(WORK_SIZE, dtype=np.int64)
     tracing = traces.shape[0] == results.shape[0]
     for i in range(start, stop):
         shuffle_deck(pads, indices[i], scratch, words, order)
         key = deal_key(play_seed, indices[i])
         trace = traces[i] if tracing else traces[0]
-        play_deal(order, dealers[i], contexts[i], rules, key, results[i], trace, legal)
+        play_deal(order, dealers[i], contexts[i], rules, key, results[i], trace, legal, work)
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -790,6 +800,9 @@ def play_orders(  # noqa: PLR0917
     for b in prange(blocks):
         legal = np.zeros(MAX_LEGAL, dtype=np.int64)
         trace = np.zeros(1, dtype=np.int64)
+        work = np.zeros(WORK_SIZE, dtype=np.int64)
         for i in range(b * total // blocks, (b + 1) * total // blocks):
             key = deal_key(play_seed, indices[i])
-            play_deal(orders[i], dealers[i], contexts[i], rules, key, results[i], trace, legal)
+            play_deal(
+                orders[i], dealers[i], contexts[i], rules, key, results[i], trace, legal, work
+            )
