@@ -217,6 +217,18 @@ TurnThrows = tuple[str, Sequence[Dice]]
 each the faces thrown in the order the record lists them."""
 
 
+def unverifiable(source: str, committed: str | None, seed: str | None) -> Reason | None:
+    """Why a record's chance cannot be checked, whatever the game: not the server's (its
+    ``meta.dice`` names another source), no commitment, or no revealed seed."""
+    if source != SERVER_DICE:
+        return "other_dice"
+    if committed is None:
+        return "no_commitment"
+    if seed is None:
+        return "no_seed"
+    return None
+
+
 def verify_throws(
     meta: Mapping[str, Any] | None, turns: Sequence[TurnThrows], domain: str
 ) -> Verification:
@@ -242,12 +254,10 @@ def verify_throws(
 
     if source == TABLE_DICE:
         return unverified("table_dice")
-    if source != SERVER_DICE:
-        return unverified("other_dice")
-    if committed is None:
-        return unverified("no_commitment")
-    if seed is None:
-        return unverified("no_seed")
+    missing = unverifiable(source, committed, seed)
+    if missing is not None:
+        return unverified(missing)
+    assert seed is not None and committed is not None
 
     seed_bytes = bytes.fromhex(seed)
     commitment_ok = commitment(seed_bytes) == committed

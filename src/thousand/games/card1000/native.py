@@ -154,6 +154,18 @@ class RandomDeals:
         return int(self.outcome.shape[0])
 
 
+def _rows(rules: Rules, count: int, *columns: Any) -> tuple[Ints, ...]:
+    """Each of ``columns`` (deal indices, dealers, contexts: one value for all, or one per
+    deal) as ``count`` contiguous integers; refused unless dealers are seats and deal
+    indices are counted from 0."""
+    indices, dealers, contexts = (
+        np.broadcast_to(np.asarray(column, dtype=np.int64), (count,)).copy() for column in columns
+    )
+    if count and (dealers.min() < 0 or dealers.max() >= rules.players or indices.min() < 0):
+        raise ValueError("dealers are seats and deal indices are counted from 0")
+    return indices, dealers, contexts
+
+
 def play_random_deals(  # noqa: PLR0917 - the deals and their settings
     rules: Rules,
     seed: bytes,
@@ -169,10 +181,7 @@ def play_random_deals(  # noqa: PLR0917 - the deals and their settings
     ``contexts`` (:func:`deal_context`), each played out at random from ``play_seed``."""
     indices = np.ascontiguousarray(indices, dtype=np.int64)
     count = indices.shape[0]
-    dealers = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (count,)).copy()
-    contexts = np.broadcast_to(np.asarray(contexts, dtype=np.int64), (count,)).copy()
-    if count and (dealers.min() < 0 or dealers.max() >= rules.players or indices.min() < 0):
-        raise ValueError("dealers are seats and deal indices are counted from 0")
+    indices, dealers, contexts = _rows(rules, count, indices, dealers, contexts)
     results = np.empty((count, nk.RESULT_SIZE), dtype=np.int64)
     traces = np.full((count if trace else 1, 2 * nk.MAX_DECISIONS), -1, dtype=np.int64)
     nk.play_deals(
@@ -206,11 +215,7 @@ def play_random_orders(  # noqa: PLR0917 - the deals and their settings
     count = orders.shape[0]
     if orders.ndim != 2 or orders.shape[1] != 24 or not np.all(np.sort(orders) == np.arange(24)):
         raise ValueError("each order holds the 24 card numbers once")
-    indices = np.broadcast_to(np.asarray(indices, dtype=np.int64), (count,)).copy()
-    dealers = np.broadcast_to(np.asarray(dealers, dtype=np.int64), (count,)).copy()
-    contexts = np.broadcast_to(np.asarray(contexts, dtype=np.int64), (count,)).copy()
-    if count and (dealers.min() < 0 or dealers.max() >= rules.players):
-        raise ValueError("dealers are seats")
+    indices, dealers, contexts = _rows(rules, count, indices, dealers, contexts)
     results = np.empty((count, nk.RESULT_SIZE), dtype=np.int64)
     nk.play_orders(
         orders,

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.games.card1000.cards import names
-from thousand.games.card1000.state import Deal, DealSummary, Phase, State
+from thousand.games.card1000.state import Deal, Phase, State
 
 
 def next_decision(state: State) -> tuple[int, Phase] | None:
@@ -39,7 +39,7 @@ def next_decision(state: State) -> tuple[int, Phase] | None:
 
 def replay_data(state: State, players: Sequence[str]) -> dict[str, Any]:
     """§6's replay JSON of ``state`` for the players named ``players`` (in seat order)."""
-    deals = [_finished(summary) for summary in state.history]
+    deals = [summary.scores_data() for summary in state.history]
     if state.deal is not None:
         deals.append(_in_progress(state.deal))
     to_move = next_decision(state)
@@ -63,18 +63,6 @@ def replay_data(state: State, players: Sequence[str]) -> dict[str, Any]:
         "trump": None if deal is None or deal.trump is None else deal.trump.value,
         "trick": [] if deal is None else names(deal.trick),
         "hands": None if deal is None else [names(hand) for hand in deal.hands],
-    }
-
-
-def _finished(summary: DealSummary) -> dict[str, Any]:
-    return {
-        "dealer": summary.dealer,
-        "declarer": summary.declarer,
-        "contract": summary.contract,
-        "outcome": summary.outcome,
-        "points": None if summary.points is None else list(summary.points),
-        "changes": list(summary.changes),
-        "totals": list(summary.totals),
     }
 
 

@@ -14,7 +14,7 @@ for a redeal), ``contract``, ``play``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from thousand.games.card1000.actions import Dealt, Decision
 from thousand.games.card1000.cards import Card, Suit
@@ -101,6 +101,19 @@ class DealSummary:
     dark: bool
     dealt: Dealt
     actions: tuple[tuple[int, Decision], ...]
+
+    def scores_data(self) -> dict[str, Any]:
+        """The deal's entry of §6 ``deals[]``: its scores, without its cards (what every
+        seat's view and the replay JSON show of a finished deal)."""
+        return {
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "outcome": self.outcome,
+            "points": None if self.points is None else list(self.points),
+            "changes": list(self.changes),
+            "totals": list(self.totals),
+        }
 
 
 @dataclass(frozen=True, slots=True)

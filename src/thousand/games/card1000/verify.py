@@ -20,7 +20,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from thousand.core.chance import commitment
-from thousand.core.fairdice import SERVER_DICE, DiceMetaError, Reason, Verification, hex64
+from thousand.core.fairdice import (
+    SERVER_DICE,
+    DiceMetaError,
+    Reason,
+    Verification,
+    hex64,
+    unverifiable,
+)
 from thousand.games.card1000.actions import Dealt
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.shuffle import seeded_deal
@@ -56,12 +63,10 @@ def verify_record(data: object) -> Verification:
 
     if replayed.table:
         return unverified("table_cards")
-    if source != SERVER_DICE:
-        return unverified("other_dice")
-    if committed is None:
-        return unverified("no_commitment")
-    if seed is None:
-        return unverified("no_seed")
+    missing = unverifiable(source, committed, seed)
+    if missing is not None:
+        return unverified(missing)
+    assert seed is not None and committed is not None
     seed_bytes = bytes.fromhex(seed)
     commitment_ok = commitment(seed_bytes) == committed
     difference = None

@@ -114,26 +114,13 @@ class SeatView:
                 }
                 for score in self.scores
             ],
-            "deals": [_summary_data(summary) for summary in self.history],
+            "deals": [summary.scores_data() for summary in self.history],
             "deal": None if self.deal is None else self.deal.to_data(),
             "to_move": None
             if self.to_move is None
             else {"seat": self.to_move[0], "phase": self.to_move[1]},
             "winner": self.winner,
         }
-
-
-def _summary_data(summary: DealSummary) -> dict[str, Any]:
-    """A finished deal's scores, without its cards."""
-    return {
-        "dealer": summary.dealer,
-        "declarer": summary.declarer,
-        "contract": summary.contract,
-        "outcome": summary.outcome,
-        "points": None if summary.points is None else list(summary.points),
-        "changes": list(summary.changes),
-        "totals": list(summary.totals),
-    }
 
 
 def view(state: State, seat: int | None) -> SeatView:
