@@ -140,7 +140,7 @@ def at_hand(game: Game, players: int) -> SeatedStrategy | None:
     is picked up by the next question.
     """
     want_three = needs_three(game, players)
-    key = (game.canonical, want_three)
+    key = (str(cache_path(game)), want_three)  # the file, so a cache folder moved is read
     known = _AT_HAND.get(key)
     if known is not None and (known.three is not None or not want_three):
         return known
