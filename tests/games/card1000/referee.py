@@ -762,6 +762,15 @@ def keep_deal(game: Game, d: dict[str, Any]) -> None:
     if contract > 400 or contract < r["opening_bid"] or contract % r["bid_step"]:
         raise Illegal("contract above the ceiling")
     dark = d.get("dark", False) is True
+    if "dark" in d and (d["dark"] is not True or not game.dark_asked()):
+        raise Illegal("no dark deal here")
+    if game.golden_deal() or dark:
+        if decl != active[0]:
+            raise Illegal("the golden or dark declarer is the first hand")
+        if contract < 120 or (game.golden_deal() and contract != 120 and not r["golden_raise"]):
+            raise Illegal("the golden or dark contract")
+        if "write_off" in d:
+            raise Illegal("no write-off on a golden or dark deal")
     if d.get("write_off") is True:
         if "points" in d:
             raise Illegal("points with a write-off")
@@ -786,6 +795,15 @@ def keep_deal(game: Game, d: dict[str, Any]) -> None:
         ok = (total - 120) in extras
     if not ok:
         raise Illegal("points that cannot happen")
+    if n == 4:
+        talons = {
+            points_of([a, b, c]) + sum(MARRIAGE[x] for x in marriages_in([a, b, c]))
+            for i, a in enumerate(DECK)
+            for j, b in enumerate(DECK[i + 1 :], i + 1)
+            for c in DECK[j + 1 :]
+        }
+        if pts[game.dealer] not in talons:
+            raise Illegal("no talon score")
     points: list[int | None] = list(pts)
     talon_score = pts[game.dealer] if n == 4 else None
     game.settle(decl, contract, points, dark=dark, talon_score=talon_score)

@@ -13,6 +13,7 @@ book supports.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import io
 import json
@@ -39,6 +40,12 @@ NAMES: dict[str, tuple[str, ...]] = {
     "golden_dark": ("Anna", "Boris", "Vera"),
 }
 GAMES_PER_PRESET = 40
+
+
+@functools.cache
+def self_played_text(preset: str, number: int) -> str:
+    """The record of :func:`self_played`, as JSON text, made once per test run."""
+    return json.dumps(self_played(preset, number))
 
 
 def self_played(preset: str, number: int) -> dict[str, Any]:
@@ -126,4 +133,191 @@ def test_the_fixtures_replay_as_the_referee_says(path: Path, tmp_path: Path) -> 
 @pytest.mark.parametrize("preset", sorted(NAMES))
 def test_self_played_records_replay_as_the_referee_says(preset: str, tmp_path: Path) -> None:
     for number in range(GAMES_PER_PRESET):
-        agree(self_played(preset, number), tmp_path)
+        agree(json.loads(self_played_text(preset, number)), tmp_path)
+
+
+Corruption = Callable[[dict[str, Any]], bool]
+
+
+def played_deal(record: dict[str, Any]) -> dict[str, Any]:
+    """The first deal of the record with a trick played."""
+    return next(d for d in record["deals"] if any("play" in a for a in d["actions"]))
+
+
+def swap_a_card(record: dict[str, Any]) -> bool:
+    deal = played_deal(record)
+    first = next(a for a in deal["actions"] if "play" in a)
+    seat, card = first["seat"], first["play"]
+    if card not in deal["hands"][seat]:
+        return False
+    other = next(s for s in range(len(deal["hands"])) if s != seat and deal["hands"][s])
+    hands = deal["hands"]
+    i = hands[seat].index(card)
+    hands[seat][i], hands[other][0] = hands[other][0], hands[seat][i]
+    return True
+
+
+def out_of_turn(record: dict[str, Any]) -> bool:
+    action = record["deals"][0]["actions"][0]
+    action["seat"] = (action["seat"] + 1) % len(record["players"])
+    return True
+
+
+def card_not_in_hand(record: dict[str, Any]) -> bool:
+    deal = played_deal(record)
+    first = next(a for a in deal["actions"] if "play" in a)
+    seat = first["seat"]
+    received = {a["give"] for a in deal["actions"] if "give" in a and a["to"] == seat}
+    for other, hand in enumerate(deal["hands"]):
+        for card in hand:
+            if other != seat and card not in received:
+                first["play"] = card
+                return True
+    return False
+
+
+def walk(record: dict[str, Any], pick: Callable[[Any, dict[str, Any]], bool]) -> bool:
+    """Step the referee through the record until ``pick(deal, action)`` edits an action."""
+    from tests.games.card1000.referee import Deal, Game
+
+    game = Game(record)
+    for data in record["deals"]:
+        deal = Deal(game, data)
+        for action in data["actions"]:
+            if pick(deal, action):
+                return True
+            deal.act(action)
+        if not deal.done:
+            return False
+        deal.finish()
+    return False
+
+
+def revoke(record: dict[str, Any]) -> bool:
+    def pick(deal: Any, action: dict[str, Any]) -> bool:
+        if "play" not in action or not deal.trick:
+            return False
+        led = deal.trick[0][1][1]
+        hand = deal.hands[action["seat"]]
+        other = [c for c in hand if c[1] != led]
+        if any(c[1] == led for c in hand) and other:
+            action["play"] = other[0]
+            return True
+        return False
+
+    return walk(record, pick)
+
+
+def bid_above_ceiling(record: dict[str, Any]) -> bool:
+    from tests.games.card1000.referee import ceiling
+
+    def pick(deal: Any, action: dict[str, Any]) -> bool:
+        if "bid" not in action:
+            return False
+        action["bid"] = ceiling(deal.g.rules, deal.dealt[action["seat"]]) + 5
+        return True
+
+    return walk(record, pick)
+
+
+def marriage_not_held(record: dict[str, Any]) -> bool:
+    def pick(deal: Any, action: dict[str, Any]) -> bool:
+        if "play" not in action or deal.trick or deal.first_lead or "marriage" in action:
+            return False
+        action["marriage"] = True
+        card, hand = action["play"], deal.hands[action["seat"]]
+        partner = {"K": "Q", "Q": "K"}.get(card[0], "?") + card[1]
+        return partner not in hand
+
+    return walk(record, pick)
+
+
+def give_to_oneself(record: dict[str, Any]) -> bool:
+    for deal in record["deals"]:
+        for action in deal["actions"]:
+            if "give" in action:
+                action["to"] = action["seat"]
+                return True
+    return False
+
+
+def wrong_number_of_cards(record: dict[str, Any]) -> bool:
+    deal = record["deals"][0]
+    hand = next(h for h in deal["hands"] if h)
+    (deal["talons"][0] if "talons" in deal else deal["talon"]).append(hand.pop())
+    return True
+
+
+def card_twice(record: dict[str, Any]) -> bool:
+    hands = [h for h in record["deals"][0]["hands"] if h]
+    hands[0][0] = hands[1][0]
+    return True
+
+
+CORRUPTIONS: dict[str, Corruption] = {
+    "a card swapped between hands": swap_a_card,
+    "an action out of turn": out_of_turn,
+    "a card not in the hand": card_not_in_hand,
+    "a revoke": revoke,
+    "a bid above the ceiling": bid_above_ceiling,
+    "a marriage not held": marriage_not_held,
+    "a give to oneself": give_to_oneself,
+    "a wrong number of cards": wrong_number_of_cards,
+    "a card twice": card_twice,
+}
+
+
+def sources(preset: str) -> list[dict[str, Any]]:
+    """Records of ``preset`` to corrupt: its fixture and a few self-played games."""
+    fixture = json.loads((FIXTURES / f"{preset}.json").read_text(encoding="utf-8"))
+    return [fixture] + [json.loads(self_played_text(preset, number)) for number in (0, 1, 4, 7)]
+
+
+@pytest.mark.parametrize("preset", sorted(NAMES))
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_corrupted_records_are_refused_by_both(name: str, preset: str, tmp_path: Path) -> None:
+    corrupted = 0
+    for source in sources(preset):
+        record = copy.deepcopy(source)
+        try:
+            changed = CORRUPTIONS[name](record)
+        except StopIteration:
+            changed = False
+        if changed:
+            refused(record, tmp_path)
+            corrupted += 1
+    if name == "a give to oneself" and preset == "two_players":
+        assert corrupted == 0  # two players discard, they give nothing
+    else:
+        assert corrupted, f"no record of {preset} to corrupt with {name}"
+
+
+def kept(preset: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": 1,
+        "game": "card1000",
+        "rules": preset,
+        "players": list(NAMES[preset]),
+        "meta": {"cards": "table"},
+        "deals": deals,
+    }
+
+
+IMPOSSIBLE_POINTS = {
+    "a sum of 119": [{"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 119, 0]}],
+    "a sum of 170": [{"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 170, 0]}],
+    "a negative entry": [{"dealer": 0, "declarer": 1, "contract": 100, "points": [-5, 125, 0]}],
+    "a contract of 405": [{"dealer": 0, "declarer": 1, "contract": 405, "points": [0, 400, 80]}],
+    "a contract of 102": [{"dealer": 0, "declarer": 1, "contract": 102, "points": [0, 120, 0]}],
+    "a list too long": [{"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 120, 0, 0]}],
+    "a golden contract of 100": [
+        {"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 120, 0]}
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(IMPOSSIBLE_POINTS))
+def test_impossible_scorekeeping_is_refused_by_both(name: str, tmp_path: Path) -> None:
+    preset = "golden_dark" if "golden" in name else "classic"
+    refused(kept(preset, IMPOSSIBLE_POINTS[name]), tmp_path)
+
