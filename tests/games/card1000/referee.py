@@ -10,6 +10,7 @@ Plain and direct; no performance concern.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -68,7 +69,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-class Illegal(Exception):
+class Illegal(Exception):  # noqa: N818 - the referee's verdict, named as §6 says
     """The record breaks a rule: ``thousand replay`` must refuse it (exit 2)."""
 
 
@@ -85,7 +86,7 @@ def rules_of(record: dict[str, Any]) -> dict[str, Any]:
     for key, value in keys.items():
         if key not in CLASSIC or key == "players":
             raise Illegal(f"unknown key {key}")
-        rules[key] = value
+        rules[key] = None if value == "none" else value
     return rules
 
 
@@ -114,7 +115,7 @@ def ceiling(rules: dict[str, Any], hand: list[str]) -> int:
 def hand_poor(rules: dict[str, Any], hand: list[str]) -> bool:
     nines = sum(c[0] == "9" for c in hand)
     jacks = sum(c[0] == "J" for c in hand)
-    return (
+    return bool(
         (rules["redeal_hand_points"] != 0 and points_of(hand) <= rules["redeal_hand_points"])
         or (rules["redeal_nines"] != 0 and nines >= rules["redeal_nines"])
         or (rules["redeal_jacks"] != 0 and jacks >= rules["redeal_jacks"])
@@ -124,7 +125,7 @@ def hand_poor(rules: dict[str, Any], hand: list[str]) -> bool:
 def talon_poor(rules: dict[str, Any], talon: list[str]) -> bool:
     nines = sum(c[0] == "9" for c in talon)
     jacks = sum(c[0] == "J" for c in talon)
-    return (
+    return bool(
         (rules["redeal_talon_points"] != 0 and points_of(talon) < rules["redeal_talon_points"])
         or (rules["redeal_talon_nines"] != 0 and nines >= rules["redeal_talon_nines"])
         or (rules["redeal_talon_jacks"] != 0 and jacks >= rules["redeal_talon_jacks"])
@@ -218,10 +219,16 @@ class Game:
         if write_off:
             if r["write_off_deducts"]:
                 raw[declarer] = -contract
-            award = 60 if (self.n == 2 or r["write_off_award"] == "sixty") else 5 * math.ceil(contract / 10)
+            award = (
+                60
+                if (self.n == 2 or r["write_off_award"] == "sixty")
+                else 5 * math.ceil(contract / 10)
+            )
             for s in active:
                 if s != declarer and not self.on[s]:
                     raw[s] = award
+                if s != declarer and r["bolts"] == "in_a_row":
+                    self.bolts[s] = 0  # a deal as defender without a bolt (§8 "Bolts")
             self.write_offs[declarer] += 1
         else:
             assert points is not None
@@ -623,9 +630,8 @@ class Deal:
             if follow:
                 if card[1] != led:
                     raise Illegal("not following suit")
-            elif self.trump and any(c[1] == self.trump for c in hand):
-                if card[1] != self.trump:
-                    raise Illegal("not following suit (trump)")
+            elif self.trump and card[1] != self.trump and any(c[1] == self.trump for c in hand):
+                raise Illegal("not following suit (trump)")
             self.check_beat(card, hand, best, led)
         else:
             if marriage:
@@ -679,11 +685,11 @@ class Deal:
             higher = [c for c in hand if c[1] == led and self.beats(c, best, led)]
             if higher and card not in higher:
                 raise Illegal("not following suit: must beat")
-        if r.get("must_overtrump") and card[1] == self.trump and led != self.trump:
-            if best[1] == self.trump:
-                higher = [c for c in hand if c[1] == self.trump and self.beats(c, best, led)]
-                if higher and card not in higher:
-                    raise Illegal("not following suit: must overtrump")
+        trumping = card[1] == self.trump and led != self.trump
+        if r.get("must_overtrump") and trumping and best[1] == self.trump:
+            higher = [c for c in hand if c[1] == self.trump and self.beats(c, best, led)]
+            if higher and card not in higher:
+                raise Illegal("not following suit: must overtrump")
 
     def finish(self) -> None:
         """Score the finished deal into the game."""
@@ -702,7 +708,9 @@ class Deal:
             pts[self.last_winner] = (pts[self.last_winner] or 0) + r["last_trick_bonus"]
         if g.n == 2:
             assert self.chosen is not None and self.last_winner is not None
-            pts[self.last_winner] = (pts[self.last_winner] or 0) + points_of(self.talons[1 - self.chosen])
+            pts[self.last_winner] = (pts[self.last_winner] or 0) + points_of(
+                self.talons[1 - self.chosen]
+            )
         talon_score = None
         if g.n == 4:
             talon_score = points_of(self.talon) + sum(MARRIAGE[s] for s in marriages_in(self.talon))
@@ -789,10 +797,9 @@ def keep_deal(game: Game, d: dict[str, Any]) -> None:
     for v in values:
         sums |= {x + v for x in sums}
     extras = {x + b for x in sums for b in {0, r["last_trick_bonus"]}}
-    if n == 2:
-        ok = any(0 <= 120 + x - total <= 22 for x in extras)
-    else:
-        ok = (total - 120) in extras
+    # two players: the two discarded cards (at most 22 points) count for nobody
+    two = n == 2
+    ok = any(0 <= 120 + x - total <= 22 for x in extras) if two else total - 120 in extras
     if not ok:
         raise Illegal("points that cannot happen")
     if n == 4:
@@ -853,3 +860,45 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
         out["trick"] = []
         out["hands"] = None
     return out
+
+
+def candidates(deal: Deal) -> list[dict[str, Any]]:
+    """Every action the referee allows now (tried on a copy): to play records the
+    program never makes itself, so a rule it refuses wrongly shows up."""
+    if deal.to_move is None:
+        return []
+    seat, phase = deal.to_move["seat"], deal.to_move["phase"]
+    r = deal.g.rules
+    tries: list[dict[str, Any]] = [{"seat": seat, "redeal": True}]
+    if phase == "dark":
+        tries += [{"seat": seat, "dark": True}, {"seat": seat, "dark": False}]
+    elif phase == "bid":
+        tries += [{"seat": seat, "pass": True}]
+        tries += [
+            {"seat": seat, "bid": b} for b in range(deal.bid + r["bid_step"], 405, r["bid_step"])
+        ]
+    elif phase == "talon":
+        tries += [{"seat": seat, "talon": 0}, {"seat": seat, "talon": 1}]
+    elif phase == "give":
+        tries += [{"seat": seat, "write_off": True}]
+        hand = deal.hands[seat]
+        tries += [{"seat": seat, "discard": c} for c in hand]
+        tries += [
+            {"seat": seat, "give": c, "to": t} for c in hand for t in deal.active if t != seat
+        ]
+    elif phase == "contract":
+        assert deal.contract is not None
+        tries += [{"seat": seat, "contract": c} for c in range(deal.contract, 605, r["bid_step"])]
+    else:
+        for c in deal.hands[seat]:
+            tries += [{"seat": seat, "play": c}, {"seat": seat, "play": c, "marriage": True}]
+            tries += [{"seat": seat, "play": c, "ace_marriage": True}]
+    legal = []
+    for action in tries:
+        trial = copy.deepcopy(deal)
+        try:
+            trial.act(action)
+        except Illegal:
+            continue
+        legal.append(action)
+    return legal
