@@ -796,7 +796,7 @@ def keep_deal(game: Game, d: dict[str, Any]) -> None:
     sums = {0}
     for v in values:
         sums |= {x + v for x in sums}
-    extras = {x + b for x in sums for b in {0, r["last_trick_bonus"]}}
+    extras = {x + r["last_trick_bonus"] for x in sums}  # the last trick is always taken
     # two players: the two discarded cards (at most 22 points) count for nobody
     two = n == 2
     ok = any(0 <= 120 + x - total <= 22 for x in extras) if two else total - 120 in extras

@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -119,12 +120,16 @@ def agree(record: dict[str, Any], tmp_path: Path) -> None:
     assert differences(json.loads(out), mine) == []
 
 
-def refused(record: dict[str, Any], tmp_path: Path) -> None:
+def refused(record: dict[str, Any], tmp_path: Path, phrase: str = "") -> None:
+    """Both refuse; the program in one line naming the deal (and action) and the rule
+    (§6 "Errors", §8 "Record": ``deal 2, action 1: out of turn: …``)."""
     status, out, err = program(record, tmp_path)
     with pytest.raises(Illegal):
         replay(copy.deepcopy(record))
     assert status == 2, out
     assert len(err.strip().splitlines()) == 1, err
+    assert re.match(r"deal \d+(, action \d+)?: ", err.strip()), err
+    assert phrase in err, err
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
@@ -369,6 +374,20 @@ CORRUPTIONS: dict[str, Corruption] = {
 }
 
 
+PHRASES = {
+    "an action out of turn": ": out of turn",
+    "a card not in the hand": ": a card not in the hand",
+    "a revoke": ": not following suit",
+    "a bid above the ceiling": ": bid above the ceiling",
+    "a marriage not held": ": a marriage not held",
+    "a give to oneself": ": a give to oneself",
+    "a wrong number of cards": ": a wrong number of cards dealt",
+    "a card twice": ": a card twice",
+}
+"""The phrase of §8 "Record" each corruption's refusal names (a swapped card may break
+whichever rule comes first)."""
+
+
 def sources(preset: str) -> list[dict[str, Any]]:
     """Records of ``preset`` to corrupt: its fixture and a few self-played games."""
     fixture = json.loads((FIXTURES / f"{preset}.json").read_text(encoding="utf-8"))
@@ -386,7 +405,7 @@ def test_corrupted_records_are_refused_by_both(name: str, preset: str, tmp_path:
         except StopIteration:
             changed = False
         if changed:
-            refused(record, tmp_path)
+            refused(record, tmp_path, PHRASES.get(name, ""))
             corrupted += 1
     if name == "a give to oneself" and preset == "two_players":
         assert corrupted == 0  # two players discard, they give nothing
@@ -412,6 +431,12 @@ IMPOSSIBLE_POINTS = {
     "a contract of 405": [{"dealer": 0, "declarer": 1, "contract": 405, "points": [0, 400, 80]}],
     "a contract of 102": [{"dealer": 0, "declarer": 1, "contract": 102, "points": [0, 120, 0]}],
     "a list too long": [{"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 120, 0, 0]}],
+    "a sum of 120 with a last-trick bonus": [
+        {"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 120, 0]}
+    ],
+    "a four-player talon score of 1": [
+        {"dealer": 0, "declarer": 1, "contract": 100, "points": [1, 60, 30, 30]}
+    ],
     "a golden contract of 100": [
         {"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 120, 0]}
     ],
@@ -421,4 +446,102 @@ IMPOSSIBLE_POINTS = {
 @pytest.mark.parametrize("name", sorted(IMPOSSIBLE_POINTS))
 def test_impossible_scorekeeping_is_refused_by_both(name: str, tmp_path: Path) -> None:
     preset = "golden_dark" if "golden" in name else "classic"
-    refused(kept(preset, IMPOSSIBLE_POINTS[name]), tmp_path)
+    preset = "four_players" if "four-player" in name else preset
+    record = kept(preset, IMPOSSIBLE_POINTS[name])
+    if "bonus" in name:
+        record["rules"] = {"preset": "classic", "last_trick_bonus": 10}
+    refused(record, tmp_path)
+
+
+def keep(
+    dealer: int, declarer: int, contract: int, points: list[int], **more: Any
+) -> dict[str, Any]:
+    return {"dealer": dealer, "declarer": declarer, "contract": contract, "points": points, **more}
+
+
+ON_THE_BARREL = [keep(s % 3, 0, 240, [240, 0, 0]) for s in range(4)]
+"""Four deals that take seat 0 to the barrel (960 capped to 880)."""
+KEPT_GAMES: dict[str, tuple[str | dict[str, Any], list[dict[str, Any]]]] = {
+    "three attempts and the fall": (
+        "classic",
+        ON_THE_BARREL + [keep(s % 3, 1, 100, [0, 120, 0]) for s in range(4, 7)],
+    ),
+    "a knock-off": (
+        "classic",
+        [
+            *ON_THE_BARREL,
+            keep(1, 1, 400, [0, 400, 0]),
+            keep(2, 1, 400, [0, 400, 0]),
+            keep(0, 1, 100, [0, 220, 0]),
+        ],
+    ),
+    "the win from the barrel": ("classic", [*ON_THE_BARREL, keep(1, 0, 120, [120, 0, 0])]),
+    "a barrel contract too small": ("classic", [*ON_THE_BARREL, keep(1, 0, 115, [120, 0, 0])]),
+    "a failed barrel contract": ("classic", [*ON_THE_BARREL, keep(1, 0, 120, [100, 20, 0])]),
+    "555 and -555": (
+        "classic",
+        [
+            keep(0, 0, 400, [400, 0, 0]),
+            keep(1, 0, 155, [160, 0, 0]),
+            keep(2, 1, 400, [0, 120, 0]),
+            keep(0, 1, 155, [0, 160, 0]),
+        ],
+    ),
+    "three bolts": ("classic", [keep(s, 1, 100, [0, 120, 0]) for s in range(3)]),
+    "write-off awards": (
+        "classic",
+        [
+            {"dealer": 0, "declarer": 1, "contract": 105, "write_off": True},
+            {"dealer": 1, "declarer": 1, "contract": 115, "write_off": True},
+        ],
+    ),
+    "a redeal": ("classic", [{"dealer": 0, "redeal": True}, keep(0, 1, 100, [0, 120, 0])]),
+    "golden fails, repeated, then dark": (
+        "golden_dark",
+        [
+            keep(0, 1, 120, [0, 100, 20]),
+            keep(1, 2, 120, [20, 0, 100]),
+            keep(2, 0, 120, [100, 20, 0]),
+            keep(0, 1, 120, [0, 120, 0]),
+            keep(1, 2, 120, [0, 0, 120]),
+            keep(2, 0, 120, [120, 0, 0]),
+            keep(0, 1, 120, [30, 60, 30], dark=True),
+        ],
+    ),
+    "the four-player dealer's talon": (
+        "four_players",
+        [keep(0, 1, 100, [33, 60, 30, 30]), keep(1, 2, 100, [30, 107, 60, 30])],
+    ),
+    "two players' write-off": (
+        "two_players",
+        [
+            keep(0, 1, 100, [20, 100]),
+            {"dealer": 1, "declarer": 0, "contract": 105, "write_off": True},
+        ],
+    ),
+    "two players over 1000 together": (
+        "two_players",
+        [keep(s % 2, 1 - s % 2, 400, [400 * (s % 2), 400 * (1 - s % 2)]) for s in range(4)]
+        + [keep(0, 1, 250, [200, 100])],
+    ),
+    "in_a_row bolts and a write-off": (
+        {"preset": "classic", "bolts": "in_a_row"},
+        [
+            keep(0, 1, 100, [0, 120, 0]),
+            {"dealer": 1, "declarer": 1, "contract": 100, "write_off": True},
+            keep(2, 1, 100, [0, 120, 0]),
+        ],
+    ),
+}
+"""Scorekeeping games (§6) reaching the rules of §1.6–§3 a random game rarely reaches."""
+
+
+@pytest.mark.parametrize("name", sorted(KEPT_GAMES))
+def test_scorekeeping_games_replay_as_the_referee_says(name: str, tmp_path: Path) -> None:
+    rules, deals = KEPT_GAMES[name]
+    preset = rules if isinstance(rules, str) else rules["preset"]
+    record = kept(preset, deals)
+    record["rules"] = rules
+    status, out, err = program(record, tmp_path)
+    assert status == 0, err
+    assert differences(json.loads(out), replay(copy.deepcopy(record))) == []
