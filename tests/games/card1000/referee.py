@@ -784,6 +784,8 @@ def keep_deal(game: Game, d: dict[str, Any]) -> None:
             raise Illegal("points with a write-off")
         if game.any_on_barrel() and not r["write_off_on_barrel"]:
             raise Illegal("write-off on the barrel")
+        if r["write_off_limit"] is not None and game.write_offs[decl] >= r["write_off_limit"]:
+            raise Illegal("write-off limit")
         game.settle(decl, contract, None, write_off=True)
         return
     pts = d.get("points")

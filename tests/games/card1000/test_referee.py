@@ -545,3 +545,14 @@ def test_scorekeeping_games_replay_as_the_referee_says(name: str, tmp_path: Path
     status, out, err = program(record, tmp_path)
     assert status == 0, err
     assert differences(json.loads(out), replay(copy.deepcopy(record))) == []
+
+
+def test_a_fourth_write_off_of_one_seat_is_refused_by_both(tmp_path: Path) -> None:
+    """``write_off_limit`` 3 counts per seat (§1.6): seat 1's fourth is refused."""
+    write_off = {"declarer": 1, "contract": 100, "write_off": True}
+    deals = [{"dealer": s % 3, **write_off} for s in range(4)]
+    record = kept("classic", deals)
+    record["rules"] = {"preset": "classic", "write_off_limit": 3}
+    refused(record, tmp_path)
+    record["deals"][3]["declarer"] = 2
+    agree(record, tmp_path)
