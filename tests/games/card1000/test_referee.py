@@ -556,3 +556,44 @@ def test_a_fourth_write_off_of_one_seat_is_refused_by_both(tmp_path: Path) -> No
     refused(record, tmp_path)
     record["deals"][3]["declarer"] = 2
     agree(record, tmp_path)
+
+
+STRONG = ["AS", "TS", "AC", "TC", "AD", "TD", "AH"]
+POOR = ["9S", "9C", "JS", "JC", "QS", "KS", "JD"]  # 13 points, two nines, three jacks
+DECLARER_REDEALS = [
+    {"seat": 2, "pass": True},
+    {"seat": 0, "pass": True},
+    {"seat": 1, "redeal": True},
+]
+REDEALS: dict[str, tuple[list[str], list[str], list[dict[str, Any]], bool]] = {
+    "a hand of 13 points": (POOR, ["AH", "TH", "KH"], [{"seat": 2, "redeal": True}], True),
+    "a hand of 14 points": (
+        [*POOR[:6], "QD"],
+        ["AH", "TH", "KH"],
+        [{"seat": 2, "redeal": True}],
+        False,
+    ),
+    "a talon of 4 points": (STRONG, ["JH", "9C", "JS"], DECLARER_REDEALS, True),
+    "a talon of 5 points": (STRONG, ["QH", "9C", "JD"], DECLARER_REDEALS, False),
+    "a talon with two nines": (STRONG, ["KH", "9C", "9S"], DECLARER_REDEALS, True),
+}
+"""Redeal boundaries of §1.2 (hand at most 13, talon less than 5, two nines in the talon)."""
+
+
+@pytest.mark.parametrize("name", sorted(REDEALS))
+def test_redeal_boundaries_as_the_referee_says(name: str, tmp_path: Path) -> None:
+    seat_2, talon, actions, allowed = REDEALS[name]
+    rest = [card for card in DECK if card not in seat_2 and card not in talon]
+    deal = {"dealer": 0, "hands": [rest[:7], rest[7:], seat_2], "talon": talon, "actions": actions}
+    record = {
+        "format": 1,
+        "game": "card1000",
+        "rules": "classic",
+        "players": list(NAMES["classic"]),
+    }
+    record["deals"] = [deal]
+    if allowed:
+        assert replay(copy.deepcopy(record))["deals"][0]["outcome"] == "redeal"
+        agree(record, tmp_path)
+    else:
+        refused(record, tmp_path, ": no redeal")
