@@ -36,7 +36,7 @@ The module is pure: no I/O, no global state, no randomness of its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -238,8 +238,30 @@ def verify_throws(
     Not being able to verify is an answer (a :class:`Verification` with a ``reason``);
     only a ``meta`` field that is there but malformed raises :class:`DiceMetaError`.
     """
+    return verify_chance(
+        meta,
+        count=sum(len(thrown) for _player, thrown in turns),
+        first_difference=lambda seed: _first_mismatch(seed, turns, domain),
+    )
+
+
+def verify_chance(
+    meta: Mapping[str, Any] | None,
+    *,
+    count: int,
+    first_difference: Callable[[bytes], Mismatch | Mapping[str, Any] | None],
+    unit: Literal["throw", "deal"] = "throw",
+    nothing_drawn: Reason | None = None,
+) -> Verification:
+    """Check any game's chance against its ``meta``: read and check the seed fields, say
+    why nothing can be verified, or check the seed against the commitment and ask
+    ``first_difference(seed)`` for the first recorded draw (a throw's :class:`Mismatch`,
+    a deal's description) that the seed does not give.
+
+    ``count`` is the number of draws (throws or deals, by ``unit``); ``nothing_drawn``
+    is a game's own reason there is no chance to check (card Thousand's real cards).
+    A malformed ``meta`` field raises :class:`DiceMetaError`."""
     meta = meta or {}
-    throws = sum(len(thrown) for _player, thrown in turns)
     source = meta.get("dice", SERVER_DICE)
     if not isinstance(source, str):
         raise DiceMetaError(f'meta.dice: expected "{SERVER_DICE}" or "{TABLE_DICE}"')
@@ -250,8 +272,10 @@ def verify_throws(
 
     def unverified(reason: Reason) -> Verification:
         other = None if source == SERVER_DICE else source
-        return Verification(False, throws, False, None, reason, seed, committed, other)
+        return Verification(False, count, False, None, reason, seed, committed, other, unit)
 
+    if nothing_drawn is not None:
+        return unverified(nothing_drawn)
     if source == TABLE_DICE:
         return unverified("table_dice")
     missing = unverifiable(source, committed, seed)
@@ -261,15 +285,17 @@ def verify_throws(
 
     seed_bytes = bytes.fromhex(seed)
     commitment_ok = commitment(seed_bytes) == committed
-    mismatch = _first_mismatch(seed_bytes, turns, domain)
+    found = first_difference(seed_bytes)
     return Verification(
-        ok=commitment_ok and mismatch is None,
-        throws=throws,
+        ok=commitment_ok and found is None,
+        throws=count,
         commitment_ok=commitment_ok,
-        mismatch=mismatch,
+        mismatch=found if isinstance(found, Mismatch) else None,
         reason=None if commitment_ok else "commitment_mismatch",
         seed=seed,
         commitment=committed,
+        unit=unit,
+        difference=None if found is None or isinstance(found, Mismatch) else found,
     )
 
 

@@ -87,20 +87,22 @@ class RecordWriter:
         return dump_record(self.to_data())
 
 
-def dump_record(data: Mapping[str, Any]) -> str:
-    """A record as JSON text, one turn to a line so a saved game reads like a sheet."""
-    head = {key: value for key, value in data.items() if key != "turns"}
+def dump_record(data: Mapping[str, Any], rows: str = "turns") -> str:
+    """A record as JSON text: the header one field to a line, then one of its ``rows``
+    (a dice game's ``turns``, card Thousand's ``deals``) to a line, so that a saved game
+    reads like a sheet."""
+    head = {key: value for key, value in data.items() if key != rows}
     lines = ["{"]
     for key, value in head.items():
         lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-    turns = [json.dumps(turn, ensure_ascii=False) for turn in data.get("turns", [])]
-    if turns:
-        lines.append('  "turns": [')
-        lines.extend(f"    {turn}," for turn in turns[:-1])
-        lines.append(f"    {turns[-1]}")
+    written = [json.dumps(row, ensure_ascii=False) for row in data.get(rows, [])]
+    if written:
+        lines.append(f"  {json.dumps(rows)}: [")
+        lines.extend(f"    {row}," for row in written[:-1])
+        lines.append(f"    {written[-1]}")
         lines.append("  ]")
     else:
-        lines.append('  "turns": []')
+        lines.append(f"  {json.dumps(rows)}: []")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

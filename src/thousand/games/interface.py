@@ -34,10 +34,11 @@ only. The conformance suite uses it when a game has it.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, cast
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -234,3 +235,33 @@ class GameModule(Protocol):
     def score_sheet(self, replayed: Any, tr: Translator) -> RenderableType:
         """The paper score sheet of a replayed record, for a terminal, in ``tr``'s language."""
         ...
+
+
+@dataclass(frozen=True)
+class DeferredRecords:
+    """A game's ``new_recorder``, ``replay`` and ``score_sheet``, taken from its
+    ``record`` and ``sheet`` modules when first called.
+
+    Importing a game (every front-end loads the registry) then costs neither its record
+    validation nor Rich's tables; the game's package exposes the bound methods as its
+    module-level functions (``replay = _records.replay``)."""
+
+    package: str
+    """The game's package, ``thousand.games.poker_dice``: its ``.record`` and ``.sheet``."""
+
+    def new_recorder(self, position: Any, meta: Mapping[str, Any] | None) -> Recorder:
+        """A recorder for a game starting at ``position`` (the game's
+        ``record.new_recorder``)."""
+        record = importlib.import_module(f"{self.package}.record")
+        return cast("Recorder", record.new_recorder(position, meta))
+
+    def replay(self, data: object) -> Replayed:
+        """Check a record and replay it (the game's ``record.replay``)."""
+        record = importlib.import_module(f"{self.package}.record")
+        return cast("Replayed", record.replay(data))
+
+    def score_sheet(self, replayed: Any, tr: Translator) -> RenderableType:
+        """The paper sheet ``thousand replay`` prints (the game's ``sheet.render``), in
+        ``tr``'s words."""
+        sheet = importlib.import_module(f"{self.package}.sheet")
+        return cast("RenderableType", sheet.render(replayed, tr))

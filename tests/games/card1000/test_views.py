@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+import random
+import re
+from dataclasses import replace
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from thousand.core.errors import ThousandError
-from thousand.games.card1000.actions import PASS, Give
+from thousand.games.card1000.actions import PASS, Decision, Give
+from thousand.games.card1000.bots import playout_action
 from thousand.games.card1000.cards import Card, card
 from thousand.games.card1000.engine import apply
+from thousand.games.card1000.position import Position
 from thousand.games.card1000.presets import PRESET_NAMES, load_preset, rules_from_spec
 from thousand.games.card1000.state import State, new_game
 from thousand.games.card1000.views import view
@@ -44,24 +49,61 @@ def secret_cards(state: State, seat: int | None) -> set[Card]:
     return secret - visible
 
 
-def assert_no_secret(state: State) -> None:
+CARD_CODE = re.compile(r'"([9TJQKA][SCDH])"')
+"""A card's code as JSON writes it: every card a view's JSON holds, whatever the field."""
+
+GAMES = int(os.environ.get("THOUSAND_VIEW_GAMES", "6"))
+"""Whole games per preset the property test plays. The suite's default keeps it near
+half a minute; ``THOUSAND_VIEW_GAMES=2000`` is the thorough run (docs/card1000.md)."""
+
+EXPLORE = 0.15
+"""The share of decisions taken uniformly at random instead of by the playout player:
+redeals, dark games, write-offs and odd gives come up, and games still end."""
+
+
+def cards_in(data: Any) -> set[str]:
+    """The card codes in ``data`` once serialised as JSON."""
+    return set(CARD_CODE.findall(json.dumps(data)))
+
+
+def assert_no_secret(state: State, *, history: bool = True) -> None:
+    """No view of ``state``, nor its JSON, names a card its seat may not see; the finished
+    deals (``deals``) hold no card at all. ``history=False`` skips those, unchanged since
+    the last check, which is what makes thousands of games affordable."""
     for seat in [*state.rules.seats, None]:
-        data = view(state, seat).to_data()
-        text = json.dumps(data)
-        for hidden in secret_cards(state, seat):
-            assert f'"{hidden}"' not in text, (seat, hidden, state.to_move)
+        seen = view(state, seat)
+        data = (seen if history else replace(seen, history=())).to_data()
+        deals = data.pop("deals")
+        secret = {str(card) for card in secret_cards(state, seat)}
+        leaked = cards_in(data) & secret
+        assert not leaked, (seat, sorted(leaked), state.to_move)
+        if history:
+            assert cards_in(deals) == set(), (seat, deals)
         deal = state.deal
         if deal is not None and seat is not None and deal.phase != "dark":
             assert sorted(data["deal"]["hand"]) == sorted(map(str, deal.hands[seat]))
 
 
+def exploring(state: State, legal: tuple[Decision, ...], rng: random.Random) -> Decision:
+    """The playout player, which ends games, now and then replaced by a random choice."""
+    if rng.random() < EXPLORE:
+        return rng.choice(legal)
+    return playout_action(Position(state, ()), legal, rng)
+
+
 @pytest.mark.parametrize("name", PRESET_NAMES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**40))
-def test_no_view_shows_a_hidden_card(name: str, seed: int) -> None:
+def test_no_view_shows_a_hidden_card(name: str) -> None:
+    """Whole games in every preset, every state, every seat and the spectator (§7)."""
     rules = load_preset(name)
-    for state in play_game(rules, seed, max_deals=2):
-        assert_no_secret(state)
+    finished = 0
+    for game in range(GAMES):
+        deals = -1
+        state = new_game(rules)
+        for state in play_game(rules, 7919 * game + 1, max_deals=300, policy=exploring):
+            assert_no_secret(state, history=len(state.history) != deals)
+            deals = len(state.history)
+        finished += state.over
+    assert finished >= GAMES * 9 // 10, finished  # whole games, not their openings
 
 
 @pytest.mark.parametrize(

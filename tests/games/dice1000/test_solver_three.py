@@ -8,6 +8,7 @@ the action best for themselves (ties stop, as the solver's). Small targets keep 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -34,6 +35,79 @@ def start_of(game: Game, a: int, b: int, c: int) -> GameState:
     return new_state(game, NAMES)._replace(players=players)
 
 
+Leaf = tuple[str, object]
+"""Where a decision leads out of the turn: ``("end", chances)`` when the game is over,
+``("turn", triple)`` when the next player's turn starts at that triple of scores."""
+
+NodeKey = tuple[int, int, int, int]
+"""A moment of A's turn: turn total, dice left, forced, throws so far (capped at 2)."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """One moment of A's turn as the engine plays it: where stopping leads, and what a
+    throw leads to (each outcome's chance and its leaf or moment; ``again`` is the chance
+    of coming back to this very moment)."""
+
+    stop: Leaf | None
+    throw: tuple[tuple[float, Leaf | None, NodeKey | None], ...] | None
+    again: float
+
+
+def turn_graph(game: Game, a: int, b: int, c: int) -> tuple[NodeKey, dict[NodeKey, Node]]:
+    """Every moment of A's turn from the scores (a, b, c), walked once with the engine
+    (``advance``, ``legal_actions``, ``chance_outcomes``); the sweeps only add up."""
+    cap = game.target - a
+    graph: dict[NodeKey, Node] = {}
+
+    def leaf(after: GameState) -> Leaf:
+        if after.is_over:
+            chances = tuple(1.0 if after.winner == k else 0.0 for k in range(3))
+            return ("end", chances)
+        triple = (after.players[1].score, after.players[2].score, after.players[0].score)
+        return ("turn", triple)
+
+    def walk(key: NodeKey) -> None:
+        if key in graph:
+            return
+        total, dice, forced, throws = key
+        state = start_of(game, a, b, c)._replace(
+            turn_total=total, dice_left=dice, forced=Forced(forced), throws=throws
+        )
+        actions = state.legal_actions()
+        stop = leaf(state.advance(STOP)[0]) if STOP in actions else None
+        if stop is not None and stop[0] == "end" and stop[1] == (1.0, 0.0, 0.0):
+            graph[key] = Node(stop, None, 0.0)  # A wins by stopping: nothing else matters
+            return
+        if THROW not in actions:
+            graph[key] = Node(stop, None, 0.0)
+            return
+        in_air = state.advance(THROW)[0]
+        here = (min(state.turn_total, cap), state.dice_left, state.forced)
+        outcomes: list[tuple[float, Leaf | None, NodeKey | None]] = []
+        again = 0.0
+        for faces, probability in game.chance_outcomes(state.dice_left):
+            after, end = in_air.advance(Outcome(faces))
+            if end is not None:
+                outcomes.append((float(probability), leaf(after), None))
+                continue
+            moment = (min(after.turn_total, cap), after.dice_left, after.forced)
+            if moment == here:
+                again += float(probability)
+            else:
+                child = (moment[0], moment[1], int(moment[2]), min(after.throws, 2))
+                outcomes.append((float(probability), None, child))
+        graph[key] = Node(stop, tuple(outcomes), again)
+        for _, _, moment_after in outcomes:
+            if moment_after is not None:
+                walk(moment_after)
+
+    first = start_of(game, a, b, c)
+    root = (0, first.dice_left, int(first.forced), 0)
+    walk(root)
+    return root, graph
+
+
 def reference(game: Game, sweeps: int = 400) -> dict[tuple[int, int, int], Chances]:
     """Every triple's three chances (A to move, then B, then C)."""
     unit = game.score_unit
@@ -41,60 +115,45 @@ def reference(game: Game, sweeps: int = 400) -> dict[tuple[int, int, int], Chanc
     win: dict[tuple[int, int, int], Chances] = {
         (a, b, c): (1 / 3, 1 / 3, 1 / 3) for a in scores for b in scores for c in scores
     }
+    graphs = {triple: turn_graph(game, *triple) for triple in win}
 
-    def turn_value(a: int, b: int, c: int) -> Chances:
-        def after_turn(after: GameState) -> Chances:
-            if after.is_over:
-                return tuple(1.0 if after.winner == k else 0.0 for k in range(3))  # type: ignore[return-value]
-            u = win[(after.players[1].score, after.players[2].score, after.players[0].score)]
+    def turn_value(triple: tuple[int, int, int]) -> Chances:
+        root, graph = graphs[triple]
+        memo: dict[NodeKey, Chances] = {}
+
+        def reached(where: Leaf) -> Chances:
+            if where[0] == "end":
+                return where[1]  # type: ignore[return-value]
+            u = win[where[1]]  # type: ignore[index]
             return (u[2], u[0], u[1])  # the next mover's frame back to A's
 
-        @cache
-        def value(total: int, dice: int, forced: int, throws: int) -> Chances:
-            state = start_of(game, a, b, c)._replace(
-                turn_total=total, dice_left=dice, forced=Forced(forced), throws=throws
-            )
-            actions = state.legal_actions()
-            best: Chances | None = None
-            if STOP in actions:
-                best = after_turn(state.advance(STOP)[0])
-                if best[0] == 1.0:
-                    return best
-            if THROW in actions:
-                thrown = throw(state)
+        def value(key: NodeKey) -> Chances:
+            if key in memo:
+                return memo[key]
+            node = graph[key]
+            best = None if node.stop is None else reached(node.stop)
+            if node.throw is not None and not (best is not None and best[0] == 1.0):
+                x = y = z = 0.0
+                for probability, where, child in node.throw:
+                    got = reached(where) if where is not None else value(child)  # type: ignore[arg-type]
+                    x += probability * got[0]
+                    y += probability * got[1]
+                    z += probability * got[2]
+                keep = 1.0 - node.again
+                thrown = (x / keep, y / keep, z / keep)
                 if best is None or thrown[0] > best[0]:
                     best = thrown
             assert best is not None
+            memo[key] = best
             return best
 
-        def throw(state: GameState) -> Chances:
-            cap = game.target - a
-            in_air = state.advance(THROW)[0]
-            here = (min(state.turn_total, cap), state.dice_left, state.forced)
-            expected = np.zeros(3)
-            again = 0.0
-            for dice, probability in game.chance_outcomes(state.dice_left):
-                after, end = in_air.advance(Outcome(dice))
-                if end is not None:
-                    expected += float(probability) * np.array(after_turn(after))
-                    continue
-                key = (min(after.turn_total, cap), after.dice_left, after.forced)
-                if key == here:
-                    again += float(probability)
-                else:
-                    expected += float(probability) * np.array(
-                        value(key[0], key[1], int(key[2]), min(after.throws, 2))
-                    )
-            return tuple(float(x) for x in expected / (1.0 - again))  # type: ignore[return-value]
-
-        first = start_of(game, a, b, c)
-        return value(0, first.dice_left, int(first.forced), 0)
+        return value(root)
 
     order = sorted(win, key=lambda triple: -sum(triple))
     for _ in range(sweeps):
         change = 0.0
         for triple in order:
-            new = turn_value(*triple)
+            new = turn_value(triple)
             change = max(change, *(abs(x - y) for x, y in zip(new, win[triple], strict=True)))
             win[triple] = new
         if change < 1e-13:

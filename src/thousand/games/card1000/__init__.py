@@ -20,10 +20,9 @@ GameModule`): a position is :class:`.position.Position`, the state and the names
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from thousand.core.errors import RulesError
 from thousand.games.card1000 import engine, legal, views
@@ -40,13 +39,7 @@ from thousand.games.card1000.presets import (
 )
 from thousand.games.card1000.shuffle import deal_from_order
 from thousand.games.card1000.state import new_game
-from thousand.games.interface import GameInfo
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from thousand.core.i18n import Translator
-    from thousand.games.interface import Recorder, Replayed
+from thousand.games.interface import DeferredRecords, GameInfo
 
 NAME = "card1000"
 """The game's name in the registry, in records and in rooms."""
@@ -172,22 +165,10 @@ def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     return shown
 
 
-def new_recorder(position: Position, meta: Mapping[str, Any] | None) -> Recorder:
-    """A recorder for a game starting at ``position`` (:func:`.record.new_recorder`)."""
-    record = importlib.import_module("thousand.games.card1000.record")
-    return cast("Recorder", record.new_recorder(position, meta))
-
-
-def replay(data: object) -> Replayed:
-    """Check a record and replay it (:func:`.record.replay`)."""
-    record = importlib.import_module("thousand.games.card1000.record")
-    return cast("Replayed", record.replay(data))
-
-
-def score_sheet(replayed: Any, tr: Translator) -> RenderableType:
-    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`)."""
-    sheet = importlib.import_module("thousand.games.card1000.sheet")
-    return cast("RenderableType", sheet.render(replayed, tr))
+_records = DeferredRecords(__name__)
+new_recorder = _records.new_recorder
+replay = _records.replay
+score_sheet = _records.score_sheet
 
 
 __all__ = [

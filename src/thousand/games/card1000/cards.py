@@ -9,7 +9,7 @@ shuffle of §5 starts from (:mod:`.shuffle`): suits ♠ ♣ ♦ ♥ (by marriage
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from thousand.core.errors import ThousandError
@@ -61,6 +61,15 @@ class Card:
 
     rank: Rank
     suit: Suit
+    code: str = field(init=False, repr=False, compare=False)
+    """The notation, worked out once: views and records write cards by the thousand."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.rank.value + self.suit.value)
+
+    def __hash__(self) -> int:
+        # the notation's hash: the generated one hashes both enums on every lookup
+        return hash(self.code)
 
     @property
     def points(self) -> int:
@@ -73,7 +82,7 @@ class Card:
         return ORDER[self.rank]
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self.code
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

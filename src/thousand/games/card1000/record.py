@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from thousand.core import records
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
 from thousand.core.players import players_problem
 from thousand.core.records import FORMAT
@@ -482,22 +483,7 @@ class RecordBuilder:
 
 def dump_record(data: Mapping[str, Any]) -> str:
     """A record as JSON text: the header one field to a line, then one deal to a line."""
-    head = {key: value for key, value in data.items() if key != "deals"}
-    lines = ["{"]
-    lines.extend(
-        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},"
-        for key, value in head.items()
-    )
-    deals: Sequence[str] = [json.dumps(deal, ensure_ascii=False) for deal in data.get("deals", [])]
-    if deals:
-        lines.append('  "deals": [')
-        lines.extend(f"    {deal}," for deal in deals[:-1])
-        lines.append(f"    {deals[-1]}")
-        lines.append("  ]")
-    else:
-        lines.append('  "deals": []')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return records.dump_record(data, "deals")
 
 
 def new_recorder(position: Position, meta: Mapping[str, Any] | None = None) -> RecordBuilder:

@@ -19,16 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from thousand.core.chance import commitment
-from thousand.core.fairdice import (
-    SERVER_DICE,
-    DiceMetaError,
-    Reason,
-    Verification,
-    hex64,
-    unverifiable,
-)
-from thousand.games.card1000.actions import Dealt
+from thousand.core.fairdice import Verification, verify_chance
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.shuffle import seeded_deal
 
@@ -49,49 +40,23 @@ def verify_record(data: object) -> Verification:
     dealers = [summary.dealer for summary in history]
     if in_progress is not None:
         dealers.append(in_progress.dealer)
-    count = len(deals)
-    source = meta.get("dice", SERVER_DICE)
-    raw_seed, raw_commitment = meta.get("dice_seed"), meta.get("dice_commitment")
-    seed = None if raw_seed is None else hex64("meta.dice_seed", raw_seed)
-    committed = None if raw_commitment is None else hex64("meta.dice_commitment", raw_commitment)
-    if not isinstance(source, str):
-        raise DiceMetaError(f'meta.dice: expected "{SERVER_DICE}"')
 
-    def unverified(reason: Reason) -> Verification:
-        other = None if source == SERVER_DICE else source
-        return Verification(False, count, False, None, reason, seed, committed, other, unit="deal")
+    def first_difference(seed: bytes) -> dict[str, Any] | None:
+        for index, (dealt, dealer) in enumerate(zip(deals, dealers, strict=True)):
+            derived = seeded_deal(seed, index, replayed.rules, dealer)
+            if derived != dealt:
+                return {
+                    "deal": index + 1,
+                    "index": index,
+                    "recorded": dealt.to_data(),
+                    "derived": derived.to_data(),
+                }
+        return None
 
-    if replayed.table:
-        return unverified("table_cards")
-    missing = unverifiable(source, committed, seed)
-    if missing is not None:
-        return unverified(missing)
-    assert seed is not None and committed is not None
-    seed_bytes = bytes.fromhex(seed)
-    commitment_ok = commitment(seed_bytes) == committed
-    difference = None
-    for index, (dealt, dealer) in enumerate(zip(deals, dealers, strict=True)):
-        derived = seeded_deal(seed_bytes, index, replayed.rules, dealer)
-        if derived != dealt:
-            difference = {
-                "deal": index + 1,
-                "index": index,
-                "recorded": _cards(dealt),
-                "derived": _cards(derived),
-            }
-            break
-    return Verification(
-        ok=commitment_ok and difference is None,
-        throws=count,
-        commitment_ok=commitment_ok,
-        mismatch=None,
-        reason=None if commitment_ok else "commitment_mismatch",
-        seed=seed,
-        commitment=committed,
+    return verify_chance(
+        meta,
+        count=len(deals),
+        first_difference=first_difference,
         unit="deal",
-        difference=difference,
+        nothing_drawn="table_cards" if replayed.table else None,
     )
-
-
-def _cards(dealt: Dealt) -> dict[str, Any]:
-    return dealt.to_data()

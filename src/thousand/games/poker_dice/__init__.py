@@ -21,15 +21,14 @@ The public engine API, the same shape as dice 1000's::
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from thousand.core.actions import seat_actions as legal_actions
 from thousand.core.dice import pick_throw
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
-from thousand.games.interface import GameInfo, nothing_hidden, whole_record
+from thousand.games.interface import DeferredRecords, GameInfo, nothing_hidden, whole_record
 from thousand.games.poker_dice.actions import STOP, THROW, Action, Outcome, Stop, Throw, Write
 from thousand.games.poker_dice.bots import BOT_LEVELS
 from thousand.games.poker_dice.config import MAX_PLAYERS, Rules, validate_rules
@@ -51,12 +50,6 @@ from thousand.games.poker_dice.state import (
     sheet_totals,
 )
 from thousand.games.poker_dice.state import new_position as position_for_rules
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from thousand.core.i18n import Translator
-    from thousand.games.interface import Recorder, Replayed
 
 NAME = "poker_dice"
 """The game's name in the registry, in records and in rooms."""
@@ -148,22 +141,10 @@ def seat_view(position: Position, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def new_recorder(position: Position, meta: Mapping[str, Any] | None) -> Recorder:
-    """A recorder for a game starting at ``position`` (:func:`.record.new_recorder`)."""
-    record = importlib.import_module("thousand.games.poker_dice.record")
-    return cast("Recorder", record.new_recorder(position, meta))
-
-
-def replay(data: object) -> Replayed:
-    """Check a record and replay it (:func:`.record.replay`)."""
-    record = importlib.import_module("thousand.games.poker_dice.record")
-    return cast("Replayed", record.replay(data))
-
-
-def score_sheet(replayed: Any, tr: Translator) -> RenderableType:
-    """The paper sheet ``thousand replay`` prints (:func:`.sheet.render`), in ``tr``'s words."""
-    sheet = importlib.import_module("thousand.games.poker_dice.sheet")
-    return cast("RenderableType", sheet.render(replayed, tr))
+_records = DeferredRecords(__name__)
+new_recorder = _records.new_recorder
+replay = _records.replay
+score_sheet = _records.score_sheet
 
 
 __all__ = [
