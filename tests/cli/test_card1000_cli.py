@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,7 +90,10 @@ def test_the_sheet_in_english_and_russian() -> None:
     lines = english.splitlines()
     assert lines[0] == "Card Thousand · classic, three players"
     assert "Marks: — bolt · W/O write-off" in english
-    assert any("Boris 120" in line and "+35  35" in line and "—  0" in line for line in lines)
+    # each seat's change and total in columns of their own, as on paper
+    assert any(
+        re.search(r"Boris 120   \+35  35   \+120  120          —     0$", line) for line in lines
+    )
     assert any("redeal" in line for line in lines)
     assert any("Vera 115" in line and "W/O −115" in line for line in lines)
     assert "To move: Boris (bid)." in english

@@ -13,6 +13,7 @@ from thousand.cli.storage import (
     data_dir,
     games_dir,
     list_games,
+    load_any_game,
     load_game,
     new_game_path,
     save_record,
@@ -117,6 +118,19 @@ def test_loading_checks_the_whole_record(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     with pytest.raises(InputFileError, match="malformed JSON"):
         load_game(path)
+
+
+def test_a_record_of_a_game_the_terminal_does_not_play_says_what_it_is(tmp_path: Path) -> None:
+    """A card Thousand record is not "no record": it is named, with the command that
+    shows it."""
+    path = tmp_path / "deal.json"
+    fixture = Path(__file__).parents[1] / "games" / "card1000" / "fixtures" / "classic.json"
+    path.write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"deal\.json: a record of card Thousand, not a game "):
+        load_any_game(path)
+    path.write_text('{"format": "thousand/1", "game": "chess"}', encoding="utf-8")
+    with pytest.raises(RecordError, match="unknown game 'chess'"):
+        load_any_game(path)
 
 
 def test_the_list_of_games(folder: Path) -> None:

@@ -186,11 +186,23 @@ def load_any_game(path: Path | str) -> Saved[Any]:
     """Read and fully check a saved game of any game the program plays (its ``game``)."""
     shown = str(path)
     data = parse_json(read_text(shown), shown)
-    if not isinstance(data, dict) or "format" not in data or "turns" not in data:
+    if not isinstance(data, dict) or "format" not in data:
+        raise RecordError(f"{shown}: not a saved game (no record in it)")
+    try:
+        name = game_of_record(data)
+    except ThousandError as exc:
+        raise RecordError(f"{shown}: {exc}") from None
+    if "play" not in game_info(name).features:
+        # a record of a game the terminal does not play (yet): it can be shown, not continued
+        raise RecordError(
+            f"{shown}: a record of {prose(name)}, not a game to continue here "
+            f"('thousand replay {shown}' shows it)"
+        )
+    if "turns" not in data:
         raise RecordError(f"{shown}: not a saved game (no record in it)")
     try:
         # The game's command-line adapter reads its own records (CliGame.load_saved).
-        loaded: Saved[Any] = adapter(game_of_record(data), "cli").load_saved(Path(path), data)
+        loaded: Saved[Any] = adapter(name, "cli").load_saved(Path(path), data)
         return loaded
     except RecordError as exc:
         raise RecordError(f"{shown}: {exc}") from None

@@ -151,6 +151,15 @@ def summary_line(replay: Replay, tr: Translator) -> str:
     )
 
 
+def _aligned(column: list[str]) -> list[str]:
+    """A seat's cells with the changes in one column and the totals in another, as on
+    paper: each cell is "change  total" (or a total alone, on a redeal)."""
+    parts = [cell.split("  ", 1) if "  " in cell else ["", cell] for cell in column]
+    changes = max((len(change) for change, _ in parts), default=0)
+    totals = max((len(total) for _, total in parts), default=0)
+    return [f"{change:>{changes}}  {total:>{totals}}" if total else "" for change, total in parts]
+
+
 def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
     """The whole sheet: the rules, the rows, the totals, the marks, who won or moves."""
     tr = sheet_translator(tr)
@@ -160,9 +169,15 @@ def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
     for name in replay.players:
         table.add_column(Text(name), justify="right", no_wrap=True)
     rows = sheet_rows(replay, tr)
-    for index, (deal, label, cells) in enumerate(rows, 1):
+    columns = [
+        _aligned([cells[seat] for _, _, cells in rows]) for seat in range(len(replay.players))
+    ]
+    for index, (deal, label, _cells_of_row) in enumerate(rows, 1):
         table.add_row(
-            Text(deal), Text(label), *(Text(cell) for cell in cells), end_section=index == len(rows)
+            Text(deal),
+            Text(label),
+            *(Text(column[index - 1]) for column in columns),
+            end_section=index == len(rows),
         )
     totals = [number(score.total) for score in replay.state.board]
     table.add_row(Text(""), Text(tr.gettext("Total")), *(Text(total) for total in totals))
