@@ -39,7 +39,7 @@ from random import Random
 from thousand.core.errors import ThousandError
 from thousand.games.card1000.cards import DECK, Card, Rank, Suit, card
 from thousand.games.card1000.config import Rules
-from thousand.games.card1000.shuffle import playing_seats
+from thousand.games.card1000.seen import plays_seen
 from thousand.games.card1000.views import SeatView
 
 OUT = -1
@@ -88,23 +88,11 @@ def _partners(lead: Card, ace_marriage: bool) -> list[Card]:
 
 def _trick_exclusions(view: SeatView, rules: Rules) -> dict[int, set[Card]]:
     """The cards each seat cannot hold, from how it followed (module docstring)."""
-    deal = view.deal
-    assert deal is not None
-    size = len(playing_seats(rules, deal.dealer))
     excluded: dict[int, set[Card]] = {}
-    trump: Suit | None = None
-    trick: list[Card] = []
-    for action in deal.actions:
-        if "play" not in action:
-            continue
-        seat, played = int(action["seat"]), _card(action["play"])
-        if action.get("marriage") or action.get("ace_marriage"):
-            trump = played.suit
-        if trick:
-            excluded.setdefault(seat, set()).update(_not_held(played, trick, trump, rules))
-        trick.append(played)
-        if len(trick) == size:
-            trick = []
+    for play in plays_seen(view, rules):
+        if play.before:
+            gone = _not_held(play.card, play.before, play.trump, rules)
+            excluded.setdefault(play.seat, set()).update(gone)
     return excluded
 
 
