@@ -1,0 +1,543 @@
+"""The compiled heart of the open-card solver of card Thousand (:mod:`.opencards`):
+alpha-beta over the remaining tricks with every hand visible, in numba.
+
+Why compiled: the expert player solves many sampled deals per decision, and a full
+eight-trick position must take about a millisecond, which pure Python cannot reach.
+
+**Cards** are numbered as :data:`~.cards.DECK` orders them (``suit * 6 + rank``, suits
+S C D H, ranks 9 J Q K T A), so a hand is a 24-bit mask and, within a suit, a higher
+bit is a stronger card. **Seats** are *positions* 0 to ``n - 1`` in playing order (the
+engine's :func:`~.shuffle.playing_seats`; a sitting-out dealer is not one); ``hands``
+always has three rows, the third empty with two players. **A move** is a code
+``card | flag << 5``: flag 0 plays the card, :data:`MARRIAGE` leads a K or Q announcing
+its marriage, :data:`ACES` leads an ace announcing the four aces (§2).
+
+**The value** of a position is what the declarer still takes from it: the card points
+of the tricks it wins (the trick on the table included), the marriages it announces,
+the last-trick bonus if it wins the last trick. The declarer maximises it, the
+defenders together minimise it (their own marriages count for nothing here, but they
+change trump). Points are integers; a position's value never exceeds :data:`INF`.
+
+The rules are the engine's (:mod:`.play`, :mod:`.legal`, :mod:`.engine`), restated
+here for speed: follow suit, else trump, else anything; ``must_beat`` and
+``must_overtrump`` as §8 words them; a marriage only on lead, by the holder of K and
+Q, never on the deal's first lead unless ``marriage_on_first_lead``; trump is the suit
+of the last marriage from the trick it is led to. Tests hold the two to agreement on
+random endings (tests/games/card1000/test_opencards.py).
+
+**The search**: fail-soft alpha-beta, one ply per card, with a transposition table at
+the start of each trick (keyed by the cards left, the leader and trump: which seat
+holds which card is fixed within one solve, and a generation number in the key keeps
+solves apart without clearing the table), cheap upper bounds (the points still out),
+and move ordering (the table's best lead first, marriages, winning cards, smearing
+points on a partner's trick, discarding low on an opponent's). The driver narrows the
+window MTD(f)-style: null-window searches are far cheaper than a full window.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MARRIAGE = 1
+ACES = 2
+FLAG_SHIFT = 5
+CARD_BITS = 31
+
+INF = 10_000
+"""Above any value a position can have (120 card points, 480 of marriages, a bonus)."""
+
+# The context vector, by position.
+C_PLAYERS = 0
+C_DECLARER = 1
+C_MUST_BEAT = 2
+C_MUST_OVERTRUMP = 3
+C_ACE_RULE = 4
+C_ACE_VALUE = 5
+C_BONUS = 6
+C_FIRST_LEAD_OK = 7
+C_GENERATION = 8
+C_MARRIAGE = 9
+"""Four entries from here: each suit's marriage value (S C D H)."""
+CONTEXT_SIZE = 13
+
+# The tables vector: card points, then the points of each subset of one suit's ranks.
+T_POINTS = 0
+T_SUBSET = 24
+TABLES_SIZE = 24 + 64
+
+MAX_PLY = 32
+MAX_MOVES = 32
+
+TT_BITS = 19
+"""The transposition table holds ``2**TT_BITS`` entries (about 10 MB)."""
+TT_SIZE = 1 << TT_BITS
+TT_LOW = 0
+TT_HIGH = 1
+TT_MOVE = 2
+
+SUIT = np.array([0x3F << (6 * suit) for suit in range(4)], dtype=np.int64)
+KING = 3
+QUEEN = 2
+ACE = 5
+ACES_MASK = sum(1 << (6 * suit + ACE) for suit in range(4))
+
+
+def new_table() -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """An empty transposition table: its keys and its (low, high, best move) rows."""
+    keys = np.full(TT_SIZE, -1, dtype=np.int64)
+    rows = np.zeros((TT_SIZE, 3), dtype=np.int32)
+    return keys, rows
+
+
+def scratch() -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+    """Move lists for each ply of a search (codes and their ordering scores)."""
+    return np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(
+        (MAX_PLY, MAX_MOVES), dtype=np.int64
+    )
+
+
+@njit(cache=True)
+def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
+    """The strongest of the first ``count`` trick cards of ``suit``, or -1."""
+    best = -1
+    if count > 0 and c0 // 6 == suit:
+        best = c0
+    if count > 1 and c1 // 6 == suit and c1 > best:
+        best = c1
+    return best
+
+
+@njit(cache=True)
+def allowed(
+    hand: int, c0: int, c1: int, count: int, trump: int, must_beat: int, must_over: int
+) -> int:
+    """The cards of ``hand`` that may be played to a trick holding ``count`` cards
+    (:func:`.play.follow_requirement`)."""
+    if count == 0:
+        return hand
+    led = c0 // 6
+    same = hand & SUIT[led]
+    if same:
+        if must_beat:
+            trumped = trump >= 0 and trump != led and _best_of_suit(c0, c1, count, trump) >= 0
+            if not trumped:
+                best = _best_of_suit(c0, c1, count, led)
+                beating = same & ~((2 << best) - 1)
+                if beating:
+                    return beating
+        return same
+    if trump >= 0:
+        trumps = hand & SUIT[trump]
+        if trumps:
+            if must_over:
+                best = _best_of_suit(c0, c1, count, trump)
+                beating = trumps if best < 0 else trumps & ~((2 << best) - 1)
+                if beating:
+                    return beating
+            return trumps
+    return hand
+
+
+@njit(cache=True)
+def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
+    """The place in the trick (0 = the lead) of the card that wins it
+    (:func:`.play.trick_winner`)."""
+    win = 0
+    best = c0
+    for place in range(1, count):
+        card = c1 if place == 1 else c2
+        if card // 6 == best // 6:
+            if card > best:
+                best = card
+                win = place
+        elif card // 6 == trump:
+            best = card
+            win = place
+    return win
+
+
+@njit(cache=True)
+def _points_of(mask: int, tables: np.ndarray) -> int:  # type: ignore[type-arg]
+    total = 0
+    for suit in range(4):
+        total += tables[T_SUBSET + ((mask >> (6 * suit)) & 0x3F)]
+    return total
+
+
+@njit(cache=True)
+def lead_moves(
+    hand: int, announce: int, ace_rule: int, out: np.ndarray  # type: ignore[type-arg]
+) -> int:
+    """The codes of every lead from ``hand`` into ``out`` (plain plays, then marriages,
+    then the four aces); how many. ``announce``: announcements are allowed on this lead."""
+    count = 0
+    for card in range(24):
+        if hand >> card & 1:
+            out[count] = card
+            count += 1
+    if announce:
+        for suit in range(4):
+            king = 6 * suit + KING
+            queen = 6 * suit + QUEEN
+            if hand >> king & 1 and hand >> queen & 1:
+                out[count] = queen | MARRIAGE << FLAG_SHIFT
+                out[count + 1] = king | MARRIAGE << FLAG_SHIFT
+                count += 2
+        if ace_rule and (hand & ACES_MASK) == ACES_MASK:
+            for suit in range(4):
+                out[count] = (6 * suit + ACE) | ACES << FLAG_SHIFT
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def root_moves(
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    out: np.ndarray,  # type: ignore[type-arg]
+) -> int:
+    """The codes of the legal moves of the seat to move into ``out``; how many."""
+    mover = (leader + count) % context[C_PLAYERS]
+    hand = hands[mover]
+    if count == 0:
+        announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
+        return lead_moves(hand, announce, context[C_ACE_RULE], out)
+    mask = allowed(hand, c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP])
+    moves = 0
+    for card in range(24):
+        if mask >> card & 1:
+            out[moves] = card
+            moves += 1
+    return moves
+
+
+@njit(cache=True)
+def _order(
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    moves: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    preferred: int,
+) -> None:
+    """Sort ``codes`` best-looking first for the seat to move (see the module doc)."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    mover = (leader + count) % players
+    remaining = hands[0] | hands[1] | hands[2]
+    last = count == players - 1
+    if count > 0:
+        winning = trick_winner(c0, c1, c1, count, trump)
+        best = c0 if winning == 0 else c1
+        partner_wins = ((leader + winning) % players == declarer) == (mover == declarer)
+    else:
+        best = -1
+        partner_wins = False
+    for at in range(moves):
+        code = codes[at]
+        card = code & CARD_BITS
+        flag = code >> FLAG_SHIFT
+        suit = card // 6
+        points = tables[T_POINTS + card]
+        if code == preferred:
+            score = 100_000
+        elif count == 0:
+            if flag == MARRIAGE:
+                score = 50_000 + context[C_MARRIAGE + suit] + (card & 1)
+            elif flag == ACES:
+                score = 60_000
+            else:
+                above = remaining & SUIT[suit] & ~((2 << card) - 1)
+                if above == 0 and (trump < 0 or suit == trump):
+                    score = 20_000 + points
+                elif above == 0:
+                    score = 15_000 + points
+                else:
+                    score = 1_000 - points * 10 - (card % 6)
+        else:
+            beats = (card // 6 == best // 6 and card > best) or (
+                suit == trump and best // 6 != trump
+            )
+            if beats:
+                score = 30_000 + points * 10 - (card % 6) if last else 20_000 + card % 6
+            elif partner_wins:
+                score = 10_000 + points * 10
+            else:
+                score = 5_000 - points * 10 - (card % 6)
+        scores[at] = score
+    for at in range(1, moves):
+        code = codes[at]
+        score = scores[at]
+        back = at - 1
+        while back >= 0 and scores[back] < score:
+            codes[back + 1] = codes[back]
+            scores[back + 1] = scores[back]
+            back -= 1
+        codes[back + 1] = code
+        scores[back + 1] = score
+
+
+@njit(cache=True)
+def play(  # noqa: PLR0913, PLR0917 - a search node's whole state, as scalars for speed
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    keys: np.ndarray,  # type: ignore[type-arg]
+    rows: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    ply: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    code: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """The value of the position after move ``code``, counting what the move itself
+    brings the declarer (its marriage, the trick it completes), searched within
+    ``(alpha, beta)`` (fail-soft)."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    mover = (leader + count) % players
+    card = code & CARD_BITS
+    flag = code >> FLAG_SHIFT
+    gain = 0
+    if flag != 0:
+        trump = card // 6
+        if mover == declarer:
+            gain = context[C_ACE_VALUE] if flag == ACES else context[C_MARRIAGE + trump]
+    bit = 1 << card
+    hands[mover] ^= bit
+    if count + 1 < players:
+        if count == 0:
+            value = search(
+                hands, context, tables, keys, rows, codes, scores, ply + 1,
+                card, -1, 1, leader, trump, first, alpha - gain, beta - gain,
+            )  # fmt: skip
+        else:
+            value = search(
+                hands, context, tables, keys, rows, codes, scores, ply + 1,
+                c0, card, 2, leader, trump, first, alpha - gain, beta - gain,
+            )  # fmt: skip
+    else:
+        c2 = card
+        if count == 1:
+            c1 = card
+        place = trick_winner(c0, c1, c2, count + 1, trump)
+        winner = (leader + place) % players
+        if winner == declarer:
+            gain += tables[T_POINTS + c0] + tables[T_POINTS + c1]
+            if count == 2:
+                gain += tables[T_POINTS + c2]
+            if (hands[0] | hands[1] | hands[2]) == 0:
+                gain += context[C_BONUS]
+        value = search(
+            hands, context, tables, keys, rows, codes, scores, ply + 1,
+            -1, -1, 0, winner, trump, 0, alpha - gain, beta - gain,
+        )  # fmt: skip
+    hands[mover] ^= bit
+    return gain + value
+
+
+@njit(cache=True)
+def search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - one alpha-beta node
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    keys: np.ndarray,  # type: ignore[type-arg]
+    rows: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    ply: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """The declarer's points from this position, fail-soft within ``(alpha, beta)``:
+    exact when strictly inside, else a bound on the side it fell."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    remaining = hands[0] | hands[1] | hands[2]
+    if remaining == 0:
+        return 0
+    slot = 0
+    key = -1
+    preferred = -1
+    low = 0
+    high = INF
+    if count == 0:
+        key = remaining | leader << 24 | (trump + 1) << 26 | first << 29
+        key |= context[C_GENERATION] << 30
+        slot = ((key * 0x5851F42D4C957F2D) >> 40) & (TT_SIZE - 1)
+        own = hands[declarer]
+        high = _points_of(remaining, tables) + context[C_BONUS]
+        for suit in range(4):
+            if own >> (6 * suit + KING) & 1 and own >> (6 * suit + QUEEN) & 1:
+                high += context[C_MARRIAGE + suit]
+        if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
+            high += context[C_ACE_VALUE]
+        if keys[slot] == key:
+            low = max(low, rows[slot, TT_LOW])
+            high = min(high, rows[slot, TT_HIGH])
+            preferred = rows[slot, TT_MOVE]
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        if low == high:
+            return low
+        alpha = max(alpha, low)
+        beta = min(beta, high)
+    start_alpha = alpha
+    start_beta = beta
+    mover = (leader + count) % players
+    maximising = mover == declarer
+    here = codes[ply]
+    order = scores[ply]
+    if count == 0:
+        announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
+        moves = lead_moves(hands[mover], announce, context[C_ACE_RULE], here)
+    else:
+        mask = allowed(
+            hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
+        )
+        moves = 0
+        for card in range(24):
+            if mask >> card & 1:
+                here[moves] = card
+                moves += 1
+    if moves > 1:
+        _order(hands, context, tables, here, order, moves, c0, c1, count, leader, trump, preferred)
+    best = -INF if maximising else INF
+    best_code = here[0]
+    for at in range(moves):
+        code = here[at]
+        value = play(
+            hands, context, tables, keys, rows, codes, scores, ply,
+            c0, c1, count, leader, trump, first, code, alpha, beta,
+        )  # fmt: skip
+        if maximising:
+            if value > best:
+                best = value
+                best_code = code
+                if best > alpha:
+                    alpha = best
+        elif value < best:
+            best = value
+            best_code = code
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    if count == 0:
+        if keys[slot] != key:
+            keys[slot] = key
+            rows[slot, TT_LOW] = 0
+            rows[slot, TT_HIGH] = INF
+        if best <= start_alpha:
+            rows[slot, TT_HIGH] = min(rows[slot, TT_HIGH], best)
+        elif best >= start_beta:
+            rows[slot, TT_LOW] = max(rows[slot, TT_LOW], best)
+        else:
+            rows[slot, TT_LOW] = best
+            rows[slot, TT_HIGH] = best
+        rows[slot, TT_MOVE] = best_code
+    return best
+
+
+@njit(cache=True)
+def solve(  # noqa: PLR0913, PLR0917 - a position's whole state
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    keys: np.ndarray,  # type: ignore[type-arg]
+    rows: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+) -> int:
+    """The exact value of a position, by null-window searches that close in on it
+    (MTD(f) from the guess 0: each search says "at least g" or "less than g")."""
+    low = 0
+    high = INF
+    guess = 0
+    while low < high:
+        beta = guess + 1 if guess == low else guess
+        value = search(
+            hands, context, tables, keys, rows, codes, scores, 0,
+            c0, c1, count, leader, trump, first, beta - 1, beta,
+        )  # fmt: skip
+        if value < beta:
+            high = value
+        else:
+            low = value
+        guess = low if value >= beta else high
+    return low
+
+
+@njit(cache=True)
+def move_values(  # noqa: PLR0913, PLR0917 - a position's whole state
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    keys: np.ndarray,  # type: ignore[type-arg]
+    rows: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    out_codes: np.ndarray,  # type: ignore[type-arg]
+    out_values: np.ndarray,  # type: ignore[type-arg]
+) -> int:
+    """Every legal move of the seat to move and its exact value (what the declarer
+    takes from here after it, the move's own gain included); how many moves."""
+    moves = root_moves(hands, context, c0, c1, count, leader, trump, first, out_codes)
+    for at in range(moves):
+        code = out_codes[at]
+        low = 0
+        high = INF
+        guess = 0
+        while low < high:
+            beta = guess + 1 if guess == low else guess
+            value = play(
+                hands, context, tables, keys, rows, codes, scores, 0,
+                c0, c1, count, leader, trump, first, code, beta - 1, beta,
+            )  # fmt: skip
+            if value < beta:
+                high = value
+            else:
+                low = value
+            guess = low if value >= beta else high
+        out_values[at] = low
+    return moves
