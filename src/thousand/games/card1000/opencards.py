@@ -228,6 +228,7 @@ class OpenSolver:
     def __init__(self) -> None:
         self._keys, self._rows = kernel.new_table()
         self._codes, self._scores = kernel.scratch()
+        self._stack = kernel.frames()
         self._generation = 0
 
     def _next(self, position: OpenPosition) -> _Encoded:
@@ -243,8 +244,8 @@ class OpenSolver:
         return int(
             kernel.solve(
                 got.hands, got.context, TABLES, self._keys, self._rows, self._codes,
-                self._scores, got.cards[0], got.cards[1], got.count, got.leader,
-                got.trump, got.first,
+                self._scores, self._stack, got.cards[0], got.cards[1], got.count, got.leader,
+                got.trump, got.first, -1,
             )  # fmt: skip
         )
 
@@ -256,7 +257,7 @@ class OpenSolver:
         values = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
         moves = kernel.move_values(
             got.hands, got.context, TABLES, self._keys, self._rows, self._codes,
-            self._scores, got.cards[0], got.cards[1], got.count, got.leader, got.trump,
+            self._scores, self._stack, got.cards[0], got.cards[1], got.count, got.leader, got.trump,
             got.first, codes, values,
         )  # fmt: skip
         return tuple((_play_of(int(codes[at])), int(values[at])) for at in range(moves))

@@ -290,74 +290,71 @@ def _order(
         scores[back + 1] = score
 
 
+# A search frame's fields (one row of ``frames`` per ply).
+F_C0 = 0
+F_C1 = 1
+F_COUNT = 2
+F_LEADER = 3
+F_TRUMP = 4
+F_FIRST = 5
+F_ALPHA = 6
+F_BETA = 7
+F_START_ALPHA = 8
+F_START_BETA = 9
+F_BEST = 10
+F_BEST_CODE = 11
+F_AT = 12
+F_MOVES = 13
+F_GAIN = 14
+F_MOVER = 15
+F_KEY = 16
+F_SLOT = 17
+F_BIT = 18
+FRAME_SIZE = 19
+
+
+def frames() -> np.ndarray:  # type: ignore[type-arg]
+    """The search's stack: one frame per ply."""
+    return np.zeros((MAX_PLY + 1, FRAME_SIZE), dtype=np.int64)
+
+
 @njit(cache=True)
-def play(  # noqa: PLR0913, PLR0917 - a search node's whole state, as scalars for speed
+def _single(mask: int) -> bool:
+    """Whether ``mask`` holds exactly one card."""
+    return mask != 0 and (mask & (mask - 1)) == 0
+
+
+@njit(cache=True)
+def _card_of(mask: int) -> int:
+    """The number of the one card of ``mask``."""
+    card = 0
+    while not (mask >> card & 1):
+        card += 1
+    return card
+
+
+@njit(cache=True)
+def _last_trick(
     hands: np.ndarray,  # type: ignore[type-arg]
     context: np.ndarray,  # type: ignore[type-arg]
     tables: np.ndarray,  # type: ignore[type-arg]
-    keys: np.ndarray,  # type: ignore[type-arg]
-    rows: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
-    ply: int,
-    c0: int,
-    c1: int,
-    count: int,
     leader: int,
     trump: int,
-    first: int,
-    code: int,
-    alpha: int,
-    beta: int,
 ) -> int:
-    """The value of the position after move ``code``, counting what the move itself
-    brings the declarer (its marriage, the trick it completes), searched within
-    ``(alpha, beta)`` (fail-soft)."""
+    """What the declarer takes from the last trick, every seat holding one card."""
     players = context[C_PLAYERS]
-    declarer = context[C_DECLARER]
-    mover = (leader + count) % players
-    card = code & CARD_BITS
-    flag = code >> FLAG_SHIFT
-    gain = 0
-    if flag != 0:
-        trump = card // 6
-        if mover == declarer:
-            gain = context[C_ACE_VALUE] if flag == ACES else context[C_MARRIAGE + trump]
-    bit = 1 << card
-    hands[mover] ^= bit
-    if count + 1 < players:
-        if count == 0:
-            value = search(
-                hands, context, tables, keys, rows, codes, scores, ply + 1,
-                card, -1, 1, leader, trump, first, alpha - gain, beta - gain,
-            )  # fmt: skip
-        else:
-            value = search(
-                hands, context, tables, keys, rows, codes, scores, ply + 1,
-                c0, card, 2, leader, trump, first, alpha - gain, beta - gain,
-            )  # fmt: skip
-    else:
-        c2 = card
-        if count == 1:
-            c1 = card
-        place = trick_winner(c0, c1, c2, count + 1, trump)
-        winner = (leader + place) % players
-        if winner == declarer:
-            gain += tables[T_POINTS + c0] + tables[T_POINTS + c1]
-            if count == 2:
-                gain += tables[T_POINTS + c2]
-            if (hands[0] | hands[1] | hands[2]) == 0:
-                gain += context[C_BONUS]
-        value = search(
-            hands, context, tables, keys, rows, codes, scores, ply + 1,
-            -1, -1, 0, winner, trump, 0, alpha - gain, beta - gain,
-        )  # fmt: skip
-    hands[mover] ^= bit
-    return gain + value
+    c0 = _card_of(hands[leader])
+    c1 = _card_of(hands[(leader + 1) % players])
+    c2 = _card_of(hands[(leader + 2) % players]) if players == 3 else c1
+    place = trick_winner(c0, c1, c2, players, trump)
+    if (leader + place) % players != context[C_DECLARER]:
+        return 0
+    points = tables[T_POINTS + c0] + tables[T_POINTS + c1] + context[C_BONUS]
+    return points + (tables[T_POINTS + c2] if players == 3 else 0)
 
 
 @njit(cache=True)
-def search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - one alpha-beta node
+def _enter(  # noqa: PLR0913, PLR0917 - a node's state
     hands: np.ndarray,  # type: ignore[type-arg]
     context: np.ndarray,  # type: ignore[type-arg]
     tables: np.ndarray,  # type: ignore[type-arg]
@@ -365,29 +362,33 @@ def search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - one alpha-beta node
     rows: np.ndarray,  # type: ignore[type-arg]
     codes: np.ndarray,  # type: ignore[type-arg]
     scores: np.ndarray,  # type: ignore[type-arg]
+    frame: np.ndarray,  # type: ignore[type-arg]
     ply: int,
-    c0: int,
-    c1: int,
-    count: int,
-    leader: int,
-    trump: int,
-    first: int,
-    alpha: int,
-    beta: int,
+    only: int,
 ) -> int:
-    """The declarer's points from this position, fail-soft within ``(alpha, beta)``:
-    exact when strictly inside, else a bound on the side it fell."""
+    """Open the node of ``frame`` (its position and window set): probe the table and
+    the bounds, list and order the moves. A value if the node is settled without a
+    move (then the frame is done), else -INF - 1."""
     players = context[C_PLAYERS]
     declarer = context[C_DECLARER]
     remaining = hands[0] | hands[1] | hands[2]
     if remaining == 0:
         return 0
-    slot = 0
-    key = -1
+    count = frame[F_COUNT]
+    leader = frame[F_LEADER]
+    trump = frame[F_TRUMP]
+    first = frame[F_FIRST]
+    alpha = frame[F_ALPHA]
+    beta = frame[F_BETA]
+    c0 = frame[F_C0]
+    c1 = frame[F_C1]
+    if count == 0 and only < 0 and _single(hands[0]) and _single(hands[1]):
+        # The last trick: every card is forced and no marriage can be announced.
+        return _last_trick(hands, context, tables, leader, trump)
     preferred = -1
-    low = 0
-    high = INF
-    if count == 0:
+    frame[F_KEY] = -1
+    if count == 0 and only < 0:
+        low = 0
         key = remaining | leader << 24 | (trump + 1) << 26 | first << 29
         key |= context[C_GENERATION] << 30
         slot = ((key * 0x5851F42D4C957F2D) >> 40) & (TT_SIZE - 1)
@@ -410,13 +411,19 @@ def search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - one alpha-beta node
             return low
         alpha = max(alpha, low)
         beta = min(beta, high)
-    start_alpha = alpha
-    start_beta = beta
+        frame[F_KEY] = key
+        frame[F_SLOT] = slot
+    frame[F_ALPHA] = alpha
+    frame[F_BETA] = beta
+    frame[F_START_ALPHA] = alpha
+    frame[F_START_BETA] = beta
     mover = (leader + count) % players
-    maximising = mover == declarer
+    frame[F_MOVER] = mover
     here = codes[ply]
-    order = scores[ply]
-    if count == 0:
+    if only >= 0:
+        here[0] = only
+        moves = 1
+    elif count == 0:
         announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
         moves = lead_moves(hands[mover], announce, context[C_ACE_RULE], here)
     else:
@@ -429,42 +436,146 @@ def search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - one alpha-beta node
                 here[moves] = card
                 moves += 1
     if moves > 1:
-        _order(hands, context, tables, here, order, moves, c0, c1, count, leader, trump, preferred)
-    best = -INF if maximising else INF
-    best_code = here[0]
-    for at in range(moves):
-        code = here[at]
-        value = play(
-            hands, context, tables, keys, rows, codes, scores, ply,
-            c0, c1, count, leader, trump, first, code, alpha, beta,
+        _order(
+            hands, context, tables, here, scores[ply], moves, c0, c1, count, leader, trump,
+            preferred,
         )  # fmt: skip
-        if maximising:
-            if value > best:
-                best = value
-                best_code = code
-                if best > alpha:
-                    alpha = best
-        elif value < best:
-            best = value
-            best_code = code
-            if best < beta:
-                beta = best
-        if alpha >= beta:
-            break
-    if count == 0:
-        if keys[slot] != key:
-            keys[slot] = key
-            rows[slot, TT_LOW] = 0
-            rows[slot, TT_HIGH] = INF
-        if best <= start_alpha:
-            rows[slot, TT_HIGH] = min(rows[slot, TT_HIGH], best)
-        elif best >= start_beta:
-            rows[slot, TT_LOW] = max(rows[slot, TT_LOW], best)
+    frame[F_MOVES] = moves
+    frame[F_AT] = 0
+    frame[F_BEST] = -INF if mover == declarer else INF
+    frame[F_BEST_CODE] = here[0]
+    return -INF - 1
+
+
+@njit(cache=True)
+def search(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - the alpha-beta loop
+    hands: np.ndarray,  # type: ignore[type-arg]
+    context: np.ndarray,  # type: ignore[type-arg]
+    tables: np.ndarray,  # type: ignore[type-arg]
+    keys: np.ndarray,  # type: ignore[type-arg]
+    rows: np.ndarray,  # type: ignore[type-arg]
+    codes: np.ndarray,  # type: ignore[type-arg]
+    scores: np.ndarray,  # type: ignore[type-arg]
+    stack: np.ndarray,  # type: ignore[type-arg]
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    alpha: int,
+    beta: int,
+    only: int,
+) -> int:
+    """The declarer's points from this position, fail-soft within ``(alpha, beta)``:
+    exact when strictly inside, else a bound on the side it fell. ``only`` (a move's
+    code, or -1): search that move alone — the root's way to value each move.
+
+    An explicit stack rather than recursion: numba's cache does not reload recursive
+    functions safely."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    ply = 0
+    frame = stack[0]
+    frame[F_C0] = c0
+    frame[F_C1] = c1
+    frame[F_COUNT] = count
+    frame[F_LEADER] = leader
+    frame[F_TRUMP] = trump
+    frame[F_FIRST] = first
+    frame[F_ALPHA] = alpha
+    frame[F_BETA] = beta
+    result = _enter(hands, context, tables, keys, rows, codes, scores, frame, 0, only)
+    while True:
+        if result > -INF - 1:
+            # The frame at ``ply`` is settled at ``result``: hand it to its parent.
+            if ply == 0:
+                return result
+            ply -= 1
+            frame = stack[ply]
+            hands[frame[F_MOVER]] ^= frame[F_BIT]
+            value = result + frame[F_GAIN]
+            at = frame[F_AT]
+            if frame[F_MOVER] == declarer:
+                if value > frame[F_BEST]:
+                    frame[F_BEST] = value
+                    frame[F_BEST_CODE] = codes[ply, at]
+                    if value > frame[F_ALPHA]:
+                        frame[F_ALPHA] = value
+            elif value < frame[F_BEST]:
+                frame[F_BEST] = value
+                frame[F_BEST_CODE] = codes[ply, at]
+                if value < frame[F_BETA]:
+                    frame[F_BETA] = value
+            frame[F_AT] = at + 1
+            result = -INF - 1
+        at = frame[F_AT]
+        if at >= frame[F_MOVES] or frame[F_ALPHA] >= frame[F_BETA]:
+            best = frame[F_BEST]
+            key = frame[F_KEY]
+            if key >= 0:
+                slot = frame[F_SLOT]
+                if keys[slot] != key:
+                    keys[slot] = key
+                    rows[slot, TT_LOW] = 0
+                    rows[slot, TT_HIGH] = INF
+                if best <= frame[F_START_ALPHA]:
+                    rows[slot, TT_HIGH] = min(rows[slot, TT_HIGH], best)
+                elif best >= frame[F_START_BETA]:
+                    rows[slot, TT_LOW] = max(rows[slot, TT_LOW], best)
+                else:
+                    rows[slot, TT_LOW] = best
+                    rows[slot, TT_HIGH] = best
+                rows[slot, TT_MOVE] = frame[F_BEST_CODE]
+            result = best
+            continue
+        # Play the next move and open the child.
+        code = codes[ply, at]
+        card = code & CARD_BITS
+        flag = code >> FLAG_SHIFT
+        mover = frame[F_MOVER]
+        count = frame[F_COUNT]
+        now = frame[F_TRUMP]
+        gain = 0
+        if flag != 0:
+            now = card // 6
+            if mover == declarer:
+                gain = context[C_ACE_VALUE] if flag == ACES else context[C_MARRIAGE + now]
+        bit = 1 << card
+        hands[mover] ^= bit
+        frame[F_BIT] = bit
+        child = stack[ply + 1]
+        child[F_TRUMP] = now
+        if count + 1 < players:
+            child[F_C0] = card if count == 0 else frame[F_C0]
+            child[F_C1] = card if count == 1 else -1
+            child[F_COUNT] = count + 1
+            child[F_LEADER] = frame[F_LEADER]
+            child[F_FIRST] = frame[F_FIRST]
         else:
-            rows[slot, TT_LOW] = best
-            rows[slot, TT_HIGH] = best
-        rows[slot, TT_MOVE] = best_code
-    return best
+            t0 = frame[F_C0]
+            t1 = card if count == 1 else frame[F_C1]
+            place = trick_winner(t0, t1, card, count + 1, now)
+            winner = (frame[F_LEADER] + place) % players
+            if winner == declarer:
+                gain += tables[T_POINTS + t0] + tables[T_POINTS + t1]
+                if count == 2:
+                    gain += tables[T_POINTS + card]
+                if (hands[0] | hands[1] | hands[2]) == 0:
+                    gain += context[C_BONUS]
+            child[F_C0] = -1
+            child[F_C1] = -1
+            child[F_COUNT] = 0
+            child[F_LEADER] = winner
+            child[F_FIRST] = 0
+        frame[F_GAIN] = gain
+        child[F_ALPHA] = frame[F_ALPHA] - gain
+        child[F_BETA] = frame[F_BETA] - gain
+        ply += 1
+        frame = child
+        stack[MAX_PLY, 0] += 1
+        stack[MAX_PLY, 1 + ply // 3] += 1
+        result = _enter(hands, context, tables, keys, rows, codes, scores, frame, ply, -1)
 
 
 @njit(cache=True)
@@ -476,29 +587,32 @@ def solve(  # noqa: PLR0913, PLR0917 - a position's whole state
     rows: np.ndarray,  # type: ignore[type-arg]
     codes: np.ndarray,  # type: ignore[type-arg]
     scores: np.ndarray,  # type: ignore[type-arg]
+    stack: np.ndarray,  # type: ignore[type-arg]
     c0: int,
     c1: int,
     count: int,
     leader: int,
     trump: int,
     first: int,
+    only: int,
 ) -> int:
-    """The exact value of a position, by null-window searches that close in on it
-    (MTD(f) from the guess 0: each search says "at least g" or "less than g")."""
+    """The exact value of a position (``only``: after that move), by null-window
+    searches that close in on it (MTD(f) from the guess 0: each search says "at least
+    g" or "less than g")."""
     low = 0
     high = INF
     guess = 0
     while low < high:
         beta = guess + 1 if guess == low else guess
         value = search(
-            hands, context, tables, keys, rows, codes, scores, 0,
-            c0, c1, count, leader, trump, first, beta - 1, beta,
+            hands, context, tables, keys, rows, codes, scores, stack,
+            c0, c1, count, leader, trump, first, beta - 1, beta, only,
         )  # fmt: skip
         if value < beta:
             high = value
         else:
             low = value
-        guess = low if value >= beta else high
+        guess = value
     return low
 
 
@@ -511,6 +625,7 @@ def move_values(  # noqa: PLR0913, PLR0917 - a position's whole state
     rows: np.ndarray,  # type: ignore[type-arg]
     codes: np.ndarray,  # type: ignore[type-arg]
     scores: np.ndarray,  # type: ignore[type-arg]
+    stack: np.ndarray,  # type: ignore[type-arg]
     c0: int,
     c1: int,
     count: int,
@@ -530,14 +645,8 @@ def move_values(  # noqa: PLR0913, PLR0917 - a position's whole state
         guess = 0
         while low < high:
             beta = guess + 1 if guess == low else guess
-            value = play(
-                hands, context, tables, keys, rows, codes, scores, 0,
-                c0, c1, count, leader, trump, first, code, beta - 1, beta,
-            )  # fmt: skip
-            if value < beta:
-                high = value
-            else:
-                low = value
-            guess = low if value >= beta else high
-        out_values[at] = low
+        out_values[at] = solve(
+            hands, context, tables, keys, rows, codes, scores, stack,
+            c0, c1, count, leader, trump, first, code,
+        )  # fmt: skip
     return moves
