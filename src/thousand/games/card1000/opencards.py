@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -89,7 +90,7 @@ class OpenPosition:
         return self.seats[(at + len(self.trick)) % len(self.seats)]
 
 
-def open_position(  # noqa: PLR0913 - a position is this many things
+def open_position(
     rules: Rules,
     hands: Sequence[Sequence[Card]],
     declarer: int,
@@ -238,16 +239,30 @@ class OpenSolver:
             self._generation = 1
         return _encode(position, self._generation)
 
+    def _arguments(self, got: _Encoded, *more: Any) -> tuple[Any, ...]:
+        """What a kernel entry takes: the position, the table, the scratch, ``more``."""
+        return (
+            got.hands,
+            got.context,
+            TABLES,
+            self._keys,
+            self._rows,
+            self._codes,
+            self._scores,
+            self._stack,
+            got.cards[0],
+            got.cards[1],
+            got.count,
+            got.leader,
+            got.trump,
+            got.first,
+            *more,
+        )
+
     def value(self, position: OpenPosition) -> int:
         """The declarer's points from ``position`` on, both sides playing perfectly."""
         got = self._next(position)
-        return int(
-            kernel.solve(
-                got.hands, got.context, TABLES, self._keys, self._rows, self._codes,
-                self._scores, self._stack, got.cards[0], got.cards[1], got.count, got.leader,
-                got.trump, got.first, -1,
-            )  # fmt: skip
-        )
+        return int(kernel.solve(*self._arguments(got, -1)))
 
     def values(self, position: OpenPosition) -> tuple[tuple[Play, int], ...]:
         """Each legal play of the seat to move with the declarer's points from the
@@ -255,11 +270,7 @@ class OpenSolver:
         got = self._next(position)
         codes = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
         values = np.zeros(kernel.MAX_MOVES, dtype=np.int64)
-        moves = kernel.move_values(
-            got.hands, got.context, TABLES, self._keys, self._rows, self._codes,
-            self._scores, self._stack, got.cards[0], got.cards[1], got.count, got.leader, got.trump,
-            got.first, codes, values,
-        )  # fmt: skip
+        moves = kernel.move_values(*self._arguments(got, codes, values))
         return tuple((_play_of(int(codes[at])), int(values[at])) for at in range(moves))
 
     def best(self, position: OpenPosition) -> tuple[Play, int]:

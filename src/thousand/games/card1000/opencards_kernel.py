@@ -36,8 +36,13 @@ window MTD(f)-style: null-window searches are far cheaper than a full window.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
+
+Array = Any
+"""A numpy array as the kernel takes it (numba types it; mypy cannot)."""
 
 MARRIAGE = 1
 ACES = 2
@@ -83,14 +88,14 @@ ACE = 5
 ACES_MASK = sum(1 << (6 * suit + ACE) for suit in range(4))
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+def new_table() -> tuple[Array, Array]:
     """An empty transposition table: its keys and its (low, high, best move) rows."""
     keys = np.full(TT_SIZE, -1, dtype=np.int64)
     rows = np.zeros((TT_SIZE, 3), dtype=np.int32)
     return keys, rows
 
 
-def scratch() -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+def scratch() -> tuple[Array, Array]:
     """Move lists for each ply of a search (codes and their ordering scores)."""
     return np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(
         (MAX_PLY, MAX_MOVES), dtype=np.int64
@@ -109,7 +114,7 @@ def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
 
 
 @njit(cache=True)
-def allowed(
+def allowed(  # noqa: PLR0917 - a trick's state, as scalars for speed
     hand: int, c0: int, c1: int, count: int, trump: int, must_beat: int, must_over: int
 ) -> int:
     """The cards of ``hand`` that may be played to a trick holding ``count`` cards
@@ -125,8 +130,8 @@ def allowed(
                 best = _best_of_suit(c0, c1, count, led)
                 beating = same & ~((2 << best) - 1)
                 if beating:
-                    return beating
-        return same
+                    return int(beating)
+        return int(same)
     if trump >= 0:
         trumps = hand & SUIT[trump]
         if trumps:
@@ -134,8 +139,8 @@ def allowed(
                 best = _best_of_suit(c0, c1, count, trump)
                 beating = trumps if best < 0 else trumps & ~((2 << best) - 1)
                 if beating:
-                    return beating
-            return trumps
+                    return int(beating)
+            return int(trumps)
     return hand
 
 
@@ -158,7 +163,7 @@ def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
 
 
 @njit(cache=True)
-def _points_of(mask: int, tables: np.ndarray) -> int:  # type: ignore[type-arg]
+def _points_of(mask: int, tables: Array) -> int:
     total = 0
     for suit in range(4):
         total += tables[T_SUBSET + ((mask >> (6 * suit)) & 0x3F)]
@@ -167,7 +172,10 @@ def _points_of(mask: int, tables: np.ndarray) -> int:  # type: ignore[type-arg]
 
 @njit(cache=True)
 def lead_moves(
-    hand: int, announce: int, ace_rule: int, out: np.ndarray  # type: ignore[type-arg]
+    hand: int,
+    announce: int,
+    ace_rule: int,
+    out: Array,
 ) -> int:
     """The codes of every lead from ``hand`` into ``out`` (plain plays, then marriages,
     then the four aces); how many. ``announce``: announcements are allowed on this lead."""
@@ -192,16 +200,16 @@ def lead_moves(
 
 
 @njit(cache=True)
-def root_moves(
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
+def root_moves(  # noqa: PLR0917 - a position's state
+    hands: Array,
+    context: Array,
     c0: int,
     c1: int,
     count: int,
     leader: int,
     trump: int,
     first: int,
-    out: np.ndarray,  # type: ignore[type-arg]
+    out: Array,
 ) -> int:
     """The codes of the legal moves of the seat to move into ``out``; how many."""
     mover = (leader + count) % context[C_PLAYERS]
@@ -219,12 +227,12 @@ def root_moves(
 
 
 @njit(cache=True)
-def _order(
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
+def _order(  # noqa: PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    codes: Array,
+    scores: Array,
     moves: int,
     c0: int,
     c1: int,
@@ -313,7 +321,7 @@ F_BIT = 18
 FRAME_SIZE = 19
 
 
-def frames() -> np.ndarray:  # type: ignore[type-arg]
+def frames() -> Array:
     """The search's stack: one frame per ply."""
     return np.zeros((MAX_PLY + 1, FRAME_SIZE), dtype=np.int64)
 
@@ -335,9 +343,9 @@ def _card_of(mask: int) -> int:
 
 @njit(cache=True)
 def _last_trick(
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
+    hands: Array,
+    context: Array,
+    tables: Array,
     leader: int,
     trump: int,
 ) -> int:
@@ -350,19 +358,19 @@ def _last_trick(
     if (leader + place) % players != context[C_DECLARER]:
         return 0
     points = tables[T_POINTS + c0] + tables[T_POINTS + c1] + context[C_BONUS]
-    return points + (tables[T_POINTS + c2] if players == 3 else 0)
+    return int(points + (tables[T_POINTS + c2] if players == 3 else 0))
 
 
 @njit(cache=True)
-def _enter(  # noqa: PLR0913, PLR0917 - a node's state
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
-    keys: np.ndarray,  # type: ignore[type-arg]
-    rows: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
-    frame: np.ndarray,  # type: ignore[type-arg]
+def _enter(  # noqa: PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    frame: Array,
     ply: int,
     only: int,
 ) -> int:
@@ -406,7 +414,7 @@ def _enter(  # noqa: PLR0913, PLR0917 - a node's state
         if low >= beta:
             return low
         if high <= alpha:
-            return high
+            return int(high)
         if low == high:
             return low
         alpha = max(alpha, low)
@@ -448,15 +456,15 @@ def _enter(  # noqa: PLR0913, PLR0917 - a node's state
 
 
 @njit(cache=True)
-def search(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - the alpha-beta loop
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
-    keys: np.ndarray,  # type: ignore[type-arg]
-    rows: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
-    stack: np.ndarray,  # type: ignore[type-arg]
+def search(  # noqa: PLR0917 - the alpha-beta loop
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
     c0: int,
     c1: int,
     count: int,
@@ -500,13 +508,11 @@ def search(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - the alpha-beta l
                 if value > frame[F_BEST]:
                     frame[F_BEST] = value
                     frame[F_BEST_CODE] = codes[ply, at]
-                    if value > frame[F_ALPHA]:
-                        frame[F_ALPHA] = value
+                    frame[F_ALPHA] = max(frame[F_ALPHA], value)
             elif value < frame[F_BEST]:
                 frame[F_BEST] = value
                 frame[F_BEST_CODE] = codes[ply, at]
-                if value < frame[F_BETA]:
-                    frame[F_BETA] = value
+                frame[F_BETA] = min(frame[F_BETA], value)
             frame[F_AT] = at + 1
             result = -INF - 1
         at = frame[F_AT]
@@ -574,20 +580,19 @@ def search(  # noqa: C901, PLR0912, PLR0913, PLR0915, PLR0917 - the alpha-beta l
         ply += 1
         frame = child
         stack[MAX_PLY, 0] += 1
-        stack[MAX_PLY, 1 + ply // 3] += 1
         result = _enter(hands, context, tables, keys, rows, codes, scores, frame, ply, -1)
 
 
 @njit(cache=True)
-def solve(  # noqa: PLR0913, PLR0917 - a position's whole state
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
-    keys: np.ndarray,  # type: ignore[type-arg]
-    rows: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
-    stack: np.ndarray,  # type: ignore[type-arg]
+def solve(  # noqa: PLR0917 - a position's whole state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
     c0: int,
     c1: int,
     count: int,
@@ -597,54 +602,49 @@ def solve(  # noqa: PLR0913, PLR0917 - a position's whole state
     only: int,
 ) -> int:
     """The exact value of a position (``only``: after that move), by null-window
-    searches that close in on it (MTD(f) from the guess 0: each search says "at least
-    g" or "less than g")."""
+    searches that close in on it (MTD(f): each search says "at least g" or "less than
+    g", and the bound it returns is the next guess)."""
     low = 0
     high = INF
-    guess = 0
+    beta = 1
     while low < high:
-        beta = guess + 1 if guess == low else guess
         value = search(
             hands, context, tables, keys, rows, codes, scores, stack,
             c0, c1, count, leader, trump, first, beta - 1, beta, only,
         )  # fmt: skip
         if value < beta:
             high = value
+            beta = value
         else:
             low = value
-        guess = value
+            beta = value + 1
     return low
 
 
 @njit(cache=True)
-def move_values(  # noqa: PLR0913, PLR0917 - a position's whole state
-    hands: np.ndarray,  # type: ignore[type-arg]
-    context: np.ndarray,  # type: ignore[type-arg]
-    tables: np.ndarray,  # type: ignore[type-arg]
-    keys: np.ndarray,  # type: ignore[type-arg]
-    rows: np.ndarray,  # type: ignore[type-arg]
-    codes: np.ndarray,  # type: ignore[type-arg]
-    scores: np.ndarray,  # type: ignore[type-arg]
-    stack: np.ndarray,  # type: ignore[type-arg]
+def move_values(  # noqa: PLR0917 - a position's whole state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
     c0: int,
     c1: int,
     count: int,
     leader: int,
     trump: int,
     first: int,
-    out_codes: np.ndarray,  # type: ignore[type-arg]
-    out_values: np.ndarray,  # type: ignore[type-arg]
+    out_codes: Array,
+    out_values: Array,
 ) -> int:
     """Every legal move of the seat to move and its exact value (what the declarer
     takes from here after it, the move's own gain included); how many moves."""
     moves = root_moves(hands, context, c0, c1, count, leader, trump, first, out_codes)
     for at in range(moves):
         code = out_codes[at]
-        low = 0
-        high = INF
-        guess = 0
-        while low < high:
-            beta = guess + 1 if guess == low else guess
         out_values[at] = solve(
             hands, context, tables, keys, rows, codes, scores, stack,
             c0, c1, count, leader, trump, first, code,
