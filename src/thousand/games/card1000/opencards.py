@@ -234,6 +234,7 @@ class OpenSolver:
 
     def _next(self, position: OpenPosition) -> _Encoded:
         self._generation += 1
+        self._stack[kernel.HISTORY :] = 0
         if self._generation >= 1 << 32:
             self._keys.fill(-1)
             self._generation = 1

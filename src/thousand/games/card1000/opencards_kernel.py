@@ -30,8 +30,8 @@ the start of each trick (keyed by the cards left, the leader and trump: which se
 holds which card is fixed within one solve, and a generation number in the key keeps
 solves apart without clearing the table), cheap upper bounds (the points still out),
 and move ordering (the table's best lead first, marriages, winning cards, smearing
-points on a partner's trick, discarding low on an opponent's). The driver narrows the
-window MTD(f)-style: null-window searches are far cheaper than a full window.
+points on a partner's trick, discarding low on an opponent's). The driver searches
+the full window once (null-window drivers visited more nodes, see :func:`solve`).
 """
 
 from __future__ import annotations
@@ -171,30 +171,25 @@ def _points_of(mask: int, tables: Array) -> int:
 
 
 @njit(cache=True)
-def lead_moves(
-    hand: int,
-    announce: int,
-    ace_rule: int,
-    out: Array,
-) -> int:
+def lead_moves(hand: int, announce: int, ace_rule: int, out: Array, row: int) -> int:
     """The codes of every lead from ``hand`` into ``out`` (plain plays, then marriages,
     then the four aces); how many. ``announce``: announcements are allowed on this lead."""
     count = 0
     for card in range(24):
         if hand >> card & 1:
-            out[count] = card
+            out[row, count] = card
             count += 1
     if announce:
         for suit in range(4):
             king = 6 * suit + KING
             queen = 6 * suit + QUEEN
             if hand >> king & 1 and hand >> queen & 1:
-                out[count] = queen | MARRIAGE << FLAG_SHIFT
-                out[count + 1] = king | MARRIAGE << FLAG_SHIFT
+                out[row, count] = queen | MARRIAGE << FLAG_SHIFT
+                out[row, count + 1] = king | MARRIAGE << FLAG_SHIFT
                 count += 2
         if ace_rule and (hand & ACES_MASK) == ACES_MASK:
             for suit in range(4):
-                out[count] = (6 * suit + ACE) | ACES << FLAG_SHIFT
+                out[row, count] = (6 * suit + ACE) | ACES << FLAG_SHIFT
                 count += 1
     return count
 
@@ -216,7 +211,8 @@ def root_moves(  # noqa: PLR0917 - a position's state
     hand = hands[mover]
     if count == 0:
         announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
-        return lead_moves(hand, announce, context[C_ACE_RULE], out)
+        rows = out.reshape((1, out.shape[0]))
+        return lead_moves(hand, announce, context[C_ACE_RULE], rows, 0)
     mask = allowed(hand, c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP])
     moves = 0
     for card in range(24):
@@ -233,6 +229,8 @@ def _order(  # noqa: PLR0917 - a node's state
     tables: Array,
     codes: Array,
     scores: Array,
+    stack: Array,
+    ply: int,
     moves: int,
     c0: int,
     c1: int,
@@ -240,8 +238,10 @@ def _order(  # noqa: PLR0917 - a node's state
     leader: int,
     trump: int,
     preferred: int,
+    history: int,
 ) -> None:
-    """Sort ``codes`` best-looking first for the seat to move (see the module doc)."""
+    """Sort the moves of ``codes[ply, ply]`` best-looking first for the seat to move (see
+    the module doc); ``history`` is the row of ``stack`` with its side's history."""
     players = context[C_PLAYERS]
     declarer = context[C_DECLARER]
     mover = (leader + count) % players
@@ -255,7 +255,7 @@ def _order(  # noqa: PLR0917 - a node's state
         best = -1
         partner_wins = False
     for at in range(moves):
-        code = codes[at]
+        code = codes[ply, at]
         card = code & CARD_BITS
         flag = code >> FLAG_SHIFT
         suit = card // 6
@@ -285,17 +285,17 @@ def _order(  # noqa: PLR0917 - a node's state
                 score = 10_000 + points * 10
             else:
                 score = 5_000 - points * 10 - (card % 6)
-        scores[at] = score
+        scores[ply, at] = score * 1024 + min(stack[history, card], 1023)
     for at in range(1, moves):
-        code = codes[at]
-        score = scores[at]
+        code = codes[ply, at]
+        score = scores[ply, at]
         back = at - 1
-        while back >= 0 and scores[back] < score:
-            codes[back + 1] = codes[back]
-            scores[back + 1] = scores[back]
+        while back >= 0 and scores[ply, back] < score:
+            codes[ply, back + 1] = codes[ply, back]
+            scores[ply, back + 1] = scores[ply, back]
             back -= 1
-        codes[back + 1] = code
-        scores[back + 1] = score
+        codes[ply, back + 1] = code
+        scores[ply, back + 1] = score
 
 
 # A search frame's fields (one row of ``frames`` per ply).
@@ -318,12 +318,17 @@ F_MOVER = 15
 F_KEY = 16
 F_SLOT = 17
 F_BIT = 18
-FRAME_SIZE = 19
+FRAME_SIZE = 24
+STATS = MAX_PLY + 1
+"""The stack's row of figures: column 0 counts the nodes searched."""
+HISTORY = MAX_PLY + 2
+"""The stack's two rows of the history heuristic (the declarer's, the defenders'): how
+often each card caused a cut-off, weighted by the tricks left below it."""
 
 
 def frames() -> Array:
-    """The search's stack: one frame per ply."""
-    return np.zeros((MAX_PLY + 1, FRAME_SIZE), dtype=np.int64)
+    """The search's stack: one frame per ply, then its figures and its history."""
+    return np.zeros((MAX_PLY + 4, FRAME_SIZE), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -370,36 +375,36 @@ def _enter(  # noqa: PLR0917 - a node's state
     rows: Array,
     codes: Array,
     scores: Array,
-    frame: Array,
+    stack: Array,
     ply: int,
     only: int,
 ) -> int:
-    """Open the node of ``frame`` (its position and window set): probe the table and
-    the bounds, list and order the moves. A value if the node is settled without a
+    """Open the node of ``stack[ply]`` (its position and window set): probe the table
+    and the bounds, list and order the moves. A value if the node is settled without a
     move (then the frame is done), else -INF - 1."""
     players = context[C_PLAYERS]
     declarer = context[C_DECLARER]
     remaining = hands[0] | hands[1] | hands[2]
     if remaining == 0:
         return 0
-    count = frame[F_COUNT]
-    leader = frame[F_LEADER]
-    trump = frame[F_TRUMP]
-    first = frame[F_FIRST]
-    alpha = frame[F_ALPHA]
-    beta = frame[F_BETA]
-    c0 = frame[F_C0]
-    c1 = frame[F_C1]
+    count = stack[ply, F_COUNT]
+    leader = stack[ply, F_LEADER]
+    trump = stack[ply, F_TRUMP]
+    first = stack[ply, F_FIRST]
+    alpha = stack[ply, F_ALPHA]
+    beta = stack[ply, F_BETA]
+    c0 = stack[ply, F_C0]
+    c1 = stack[ply, F_C1]
     if count == 0 and only < 0 and _single(hands[0]) and _single(hands[1]):
         # The last trick: every card is forced and no marriage can be announced.
         return _last_trick(hands, context, tables, leader, trump)
     preferred = -1
-    frame[F_KEY] = -1
+    stack[ply, F_KEY] = -1
     if count == 0 and only < 0:
         low = 0
         key = remaining | leader << 24 | (trump + 1) << 26 | first << 29
         key |= context[C_GENERATION] << 30
-        slot = ((key * 0x5851F42D4C957F2D) >> 40) & (TT_SIZE - 1)
+        slot = ((key * 0x5851F42D4C957F2D) >> 40) & (keys.shape[0] - 1)
         own = hands[declarer]
         high = _points_of(remaining, tables) + context[C_BONUS]
         for suit in range(4):
@@ -419,21 +424,34 @@ def _enter(  # noqa: PLR0917 - a node's state
             return low
         alpha = max(alpha, low)
         beta = min(beta, high)
-        frame[F_KEY] = key
-        frame[F_SLOT] = slot
-    frame[F_ALPHA] = alpha
-    frame[F_BETA] = beta
-    frame[F_START_ALPHA] = alpha
-    frame[F_START_BETA] = beta
+        stack[ply, F_KEY] = key
+        stack[ply, F_SLOT] = slot
+    elif only < 0:
+        if beta <= 0:
+            return 0
+        high = _points_of(remaining, tables) + context[C_BONUS] + tables[T_POINTS + c0]
+        if count > 1:
+            high += tables[T_POINTS + c1]
+        own = hands[declarer]
+        for suit in range(4):
+            if own >> (6 * suit + KING) & 1 and own >> (6 * suit + QUEEN) & 1:
+                high += context[C_MARRIAGE + suit]
+        if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
+            high += context[C_ACE_VALUE]
+        if high <= alpha:
+            return int(high)
+    stack[ply, F_ALPHA] = alpha
+    stack[ply, F_BETA] = beta
+    stack[ply, F_START_ALPHA] = alpha
+    stack[ply, F_START_BETA] = beta
     mover = (leader + count) % players
-    frame[F_MOVER] = mover
-    here = codes[ply]
+    stack[ply, F_MOVER] = mover
     if only >= 0:
-        here[0] = only
+        codes[ply, 0] = only
         moves = 1
     elif count == 0:
         announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
-        moves = lead_moves(hands[mover], announce, context[C_ACE_RULE], here)
+        moves = lead_moves(hands[mover], announce, context[C_ACE_RULE], codes, ply)
     else:
         mask = allowed(
             hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
@@ -441,17 +459,17 @@ def _enter(  # noqa: PLR0917 - a node's state
         moves = 0
         for card in range(24):
             if mask >> card & 1:
-                here[moves] = card
+                codes[ply, moves] = card
                 moves += 1
     if moves > 1:
         _order(
-            hands, context, tables, here, scores[ply], moves, c0, c1, count, leader, trump,
-            preferred,
+            hands, context, tables, codes, scores, stack, ply, moves, c0, c1, count, leader,
+            trump, preferred, HISTORY + (0 if mover == declarer else 1),
         )  # fmt: skip
-    frame[F_MOVES] = moves
-    frame[F_AT] = 0
-    frame[F_BEST] = -INF if mover == declarer else INF
-    frame[F_BEST_CODE] = here[0]
+    stack[ply, F_MOVES] = moves
+    stack[ply, F_AT] = 0
+    stack[ply, F_BEST] = -INF if mover == declarer else INF
+    stack[ply, F_BEST_CODE] = codes[ply, 0]
     return -INF - 1
 
 
@@ -484,64 +502,66 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
     players = context[C_PLAYERS]
     declarer = context[C_DECLARER]
     ply = 0
-    frame = stack[0]
-    frame[F_C0] = c0
-    frame[F_C1] = c1
-    frame[F_COUNT] = count
-    frame[F_LEADER] = leader
-    frame[F_TRUMP] = trump
-    frame[F_FIRST] = first
-    frame[F_ALPHA] = alpha
-    frame[F_BETA] = beta
-    result = _enter(hands, context, tables, keys, rows, codes, scores, frame, 0, only)
+    stack[ply, F_C0] = c0
+    stack[ply, F_C1] = c1
+    stack[ply, F_COUNT] = count
+    stack[ply, F_LEADER] = leader
+    stack[ply, F_TRUMP] = trump
+    stack[ply, F_FIRST] = first
+    stack[ply, F_ALPHA] = alpha
+    stack[ply, F_BETA] = beta
+    result = _enter(hands, context, tables, keys, rows, codes, scores, stack, 0, only)
     while True:
         if result > -INF - 1:
             # The frame at ``ply`` is settled at ``result``: hand it to its parent.
             if ply == 0:
                 return result
             ply -= 1
-            frame = stack[ply]
-            hands[frame[F_MOVER]] ^= frame[F_BIT]
-            value = result + frame[F_GAIN]
-            at = frame[F_AT]
-            if frame[F_MOVER] == declarer:
-                if value > frame[F_BEST]:
-                    frame[F_BEST] = value
-                    frame[F_BEST_CODE] = codes[ply, at]
-                    frame[F_ALPHA] = max(frame[F_ALPHA], value)
-            elif value < frame[F_BEST]:
-                frame[F_BEST] = value
-                frame[F_BEST_CODE] = codes[ply, at]
-                frame[F_BETA] = min(frame[F_BETA], value)
-            frame[F_AT] = at + 1
+            hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
+            value = result + stack[ply, F_GAIN]
+            at = stack[ply, F_AT]
+            if stack[ply, F_MOVER] == declarer:
+                if value > stack[ply, F_BEST]:
+                    stack[ply, F_BEST] = value
+                    stack[ply, F_BEST_CODE] = codes[ply, at]
+                    stack[ply, F_ALPHA] = max(stack[ply, F_ALPHA], value)
+            elif value < stack[ply, F_BEST]:
+                stack[ply, F_BEST] = value
+                stack[ply, F_BEST_CODE] = codes[ply, at]
+                stack[ply, F_BETA] = min(stack[ply, F_BETA], value)
+            stack[ply, F_AT] = at + 1
+            if stack[ply, F_ALPHA] >= stack[ply, F_BETA]:
+                side = HISTORY + (0 if stack[ply, F_MOVER] == declarer else 1)
+                left = 9 - ply // players
+                stack[side, codes[ply, at] & CARD_BITS] += left * left
             result = -INF - 1
-        at = frame[F_AT]
-        if at >= frame[F_MOVES] or frame[F_ALPHA] >= frame[F_BETA]:
-            best = frame[F_BEST]
-            key = frame[F_KEY]
+        at = stack[ply, F_AT]
+        if at >= stack[ply, F_MOVES] or stack[ply, F_ALPHA] >= stack[ply, F_BETA]:
+            best = stack[ply, F_BEST]
+            key = stack[ply, F_KEY]
             if key >= 0:
-                slot = frame[F_SLOT]
+                slot = stack[ply, F_SLOT]
                 if keys[slot] != key:
                     keys[slot] = key
                     rows[slot, TT_LOW] = 0
                     rows[slot, TT_HIGH] = INF
-                if best <= frame[F_START_ALPHA]:
+                if best <= stack[ply, F_START_ALPHA]:
                     rows[slot, TT_HIGH] = min(rows[slot, TT_HIGH], best)
-                elif best >= frame[F_START_BETA]:
+                elif best >= stack[ply, F_START_BETA]:
                     rows[slot, TT_LOW] = max(rows[slot, TT_LOW], best)
                 else:
                     rows[slot, TT_LOW] = best
                     rows[slot, TT_HIGH] = best
-                rows[slot, TT_MOVE] = frame[F_BEST_CODE]
+                rows[slot, TT_MOVE] = stack[ply, F_BEST_CODE]
             result = best
             continue
         # Play the next move and open the child.
         code = codes[ply, at]
         card = code & CARD_BITS
         flag = code >> FLAG_SHIFT
-        mover = frame[F_MOVER]
-        count = frame[F_COUNT]
-        now = frame[F_TRUMP]
+        mover = stack[ply, F_MOVER]
+        count = stack[ply, F_COUNT]
+        now = stack[ply, F_TRUMP]
         gain = 0
         if flag != 0:
             now = card // 6
@@ -549,38 +569,36 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
                 gain = context[C_ACE_VALUE] if flag == ACES else context[C_MARRIAGE + now]
         bit = 1 << card
         hands[mover] ^= bit
-        frame[F_BIT] = bit
-        child = stack[ply + 1]
-        child[F_TRUMP] = now
+        stack[ply, F_BIT] = bit
+        stack[ply + 1, F_TRUMP] = now
         if count + 1 < players:
-            child[F_C0] = card if count == 0 else frame[F_C0]
-            child[F_C1] = card if count == 1 else -1
-            child[F_COUNT] = count + 1
-            child[F_LEADER] = frame[F_LEADER]
-            child[F_FIRST] = frame[F_FIRST]
+            stack[ply + 1, F_C0] = card if count == 0 else stack[ply, F_C0]
+            stack[ply + 1, F_C1] = card if count == 1 else -1
+            stack[ply + 1, F_COUNT] = count + 1
+            stack[ply + 1, F_LEADER] = stack[ply, F_LEADER]
+            stack[ply + 1, F_FIRST] = stack[ply, F_FIRST]
         else:
-            t0 = frame[F_C0]
-            t1 = card if count == 1 else frame[F_C1]
+            t0 = stack[ply, F_C0]
+            t1 = card if count == 1 else stack[ply, F_C1]
             place = trick_winner(t0, t1, card, count + 1, now)
-            winner = (frame[F_LEADER] + place) % players
+            winner = (stack[ply, F_LEADER] + place) % players
             if winner == declarer:
                 gain += tables[T_POINTS + t0] + tables[T_POINTS + t1]
                 if count == 2:
                     gain += tables[T_POINTS + card]
                 if (hands[0] | hands[1] | hands[2]) == 0:
                     gain += context[C_BONUS]
-            child[F_C0] = -1
-            child[F_C1] = -1
-            child[F_COUNT] = 0
-            child[F_LEADER] = winner
-            child[F_FIRST] = 0
-        frame[F_GAIN] = gain
-        child[F_ALPHA] = frame[F_ALPHA] - gain
-        child[F_BETA] = frame[F_BETA] - gain
+            stack[ply + 1, F_C0] = -1
+            stack[ply + 1, F_C1] = -1
+            stack[ply + 1, F_COUNT] = 0
+            stack[ply + 1, F_LEADER] = winner
+            stack[ply + 1, F_FIRST] = 0
+        stack[ply, F_GAIN] = gain
+        stack[ply + 1, F_ALPHA] = stack[ply, F_ALPHA] - gain
+        stack[ply + 1, F_BETA] = stack[ply, F_BETA] - gain
         ply += 1
-        frame = child
-        stack[MAX_PLY, 0] += 1
-        result = _enter(hands, context, tables, keys, rows, codes, scores, frame, ply, -1)
+        stack[STATS, 0] += 1
+        result = _enter(hands, context, tables, keys, rows, codes, scores, stack, ply, -1)
 
 
 @njit(cache=True)
@@ -601,24 +619,13 @@ def solve(  # noqa: PLR0917 - a position's whole state
     first: int,
     only: int,
 ) -> int:
-    """The exact value of a position (``only``: after that move), by null-window
-    searches that close in on it (MTD(f): each search says "at least g" or "less than
-    g", and the bound it returns is the next guess)."""
-    low = 0
-    high = INF
-    beta = 1
-    while low < high:
-        value = search(
-            hands, context, tables, keys, rows, codes, scores, stack,
-            c0, c1, count, leader, trump, first, beta - 1, beta, only,
-        )  # fmt: skip
-        if value < beta:
-            high = value
-            beta = value
-        else:
-            low = value
-            beta = value + 1
-    return low
+    """The exact value of a position (``only``: after that move), by one search with
+    the full window: on full deals it visits fewer nodes than MTD(f) from 0 or a
+    bisection by null windows (measured: about 33,000 against 46,000 and 37,000)."""
+    return search(
+        hands, context, tables, keys, rows, codes, scores, stack,
+        c0, c1, count, leader, trump, first, -1, INF, only,
+    )  # fmt: skip
 
 
 @njit(cache=True)
