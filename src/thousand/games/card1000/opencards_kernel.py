@@ -102,6 +102,27 @@ def scratch() -> tuple[Array, Array]:
     )
 
 
+@njit(cache=True, inline="always")
+def _seat(at: int, players: int) -> int:
+    """``at % players`` for ``0 <= at < 2 * players``, without a division."""
+    return at - players if at >= players else at
+
+
+DEBRUIJN = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
+    dtype=np.int64,
+)  # fmt: skip
+"""Bit positions by De Bruijn index: the number of a mask's lowest card in a few steps."""
+
+
+@njit(cache=True, inline="always")
+def _lowest(mask: int) -> int:
+    """The number of the lowest card of a non-empty ``mask``."""
+    low = mask & -mask
+    return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+
+
 @njit(cache=True)
 def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
     """The strongest of the first ``count`` trick cards of ``suit``, or -1."""
@@ -162,7 +183,7 @@ def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
     return win
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _points_of(mask: int, tables: Array) -> int:
     total = 0
     for suit in range(4):
@@ -170,15 +191,16 @@ def _points_of(mask: int, tables: Array) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_moves(hand: int, announce: int, ace_rule: int, out: Array, row: int) -> int:
     """The codes of every lead from ``hand`` into ``out`` (plain plays, then marriages,
     then the four aces); how many. ``announce``: announcements are allowed on this lead."""
     count = 0
-    for card in range(24):
-        if hand >> card & 1:
-            out[row, count] = card
-            count += 1
+    rest = hand
+    while rest:
+        out[row, count] = _lowest(rest)
+        rest &= rest - 1
+        count += 1
     if announce:
         for suit in range(4):
             king = 6 * suit + KING
@@ -222,7 +244,7 @@ def root_moves(  # noqa: PLR0917 - a position's state
     return moves
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order(  # noqa: PLR0917 - a node's state
     hands: Array,
     context: Array,
@@ -244,13 +266,13 @@ def _order(  # noqa: PLR0917 - a node's state
     the module doc); ``history`` is the row of ``stack`` with its side's history."""
     players = context[C_PLAYERS]
     declarer = context[C_DECLARER]
-    mover = (leader + count) % players
+    mover = _seat(leader + count, players)
     remaining = hands[0] | hands[1] | hands[2]
     last = count == players - 1
     if count > 0:
         winning = trick_winner(c0, c1, c1, count, trump)
         best = c0 if winning == 0 else c1
-        partner_wins = ((leader + winning) % players == declarer) == (mover == declarer)
+        partner_wins = (_seat(leader + winning, players) == declarer) == (mover == declarer)
     else:
         best = -1
         partner_wins = False
@@ -346,7 +368,7 @@ def _card_of(mask: int) -> int:
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _last_trick(
     hands: Array,
     context: Array,
@@ -357,16 +379,16 @@ def _last_trick(
     """What the declarer takes from the last trick, every seat holding one card."""
     players = context[C_PLAYERS]
     c0 = _card_of(hands[leader])
-    c1 = _card_of(hands[(leader + 1) % players])
-    c2 = _card_of(hands[(leader + 2) % players]) if players == 3 else c1
+    c1 = _card_of(hands[_seat(leader + 1, players)])
+    c2 = _card_of(hands[_seat(leader + 2, players)]) if players == 3 else c1
     place = trick_winner(c0, c1, c2, players, trump)
-    if (leader + place) % players != context[C_DECLARER]:
+    if _seat(leader + place, players) != context[C_DECLARER]:
         return 0
     points = tables[T_POINTS + c0] + tables[T_POINTS + c1] + context[C_BONUS]
     return int(points + (tables[T_POINTS + c2] if players == 3 else 0))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(  # noqa: PLR0917 - a node's state
     hands: Array,
     context: Array,
@@ -426,25 +448,11 @@ def _enter(  # noqa: PLR0917 - a node's state
         beta = min(beta, high)
         stack[ply, F_KEY] = key
         stack[ply, F_SLOT] = slot
-    elif only < 0:
-        if beta <= 0:
-            return 0
-        high = _points_of(remaining, tables) + context[C_BONUS] + tables[T_POINTS + c0]
-        if count > 1:
-            high += tables[T_POINTS + c1]
-        own = hands[declarer]
-        for suit in range(4):
-            if own >> (6 * suit + KING) & 1 and own >> (6 * suit + QUEEN) & 1:
-                high += context[C_MARRIAGE + suit]
-        if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
-            high += context[C_ACE_VALUE]
-        if high <= alpha:
-            return int(high)
     stack[ply, F_ALPHA] = alpha
     stack[ply, F_BETA] = beta
     stack[ply, F_START_ALPHA] = alpha
     stack[ply, F_START_BETA] = beta
-    mover = (leader + count) % players
+    mover = _seat(leader + count, players)
     stack[ply, F_MOVER] = mover
     if only >= 0:
         codes[ply, 0] = only
@@ -457,10 +465,10 @@ def _enter(  # noqa: PLR0917 - a node's state
             hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
         )
         moves = 0
-        for card in range(24):
-            if mask >> card & 1:
-                codes[ply, moves] = card
-                moves += 1
+        while mask:
+            codes[ply, moves] = _lowest(mask)
+            mask &= mask - 1
+            moves += 1
     if moves > 1:
         _order(
             hands, context, tables, codes, scores, stack, ply, moves, c0, c1, count, leader,
@@ -532,7 +540,7 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
             stack[ply, F_AT] = at + 1
             if stack[ply, F_ALPHA] >= stack[ply, F_BETA]:
                 side = HISTORY + (0 if stack[ply, F_MOVER] == declarer else 1)
-                left = 9 - ply // players
+                left = 9 - (ply >> 1 if players == 2 else ply // 3)
                 stack[side, codes[ply, at] & CARD_BITS] += left * left
             result = -INF - 1
         at = stack[ply, F_AT]
@@ -581,7 +589,7 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
             t0 = stack[ply, F_C0]
             t1 = card if count == 1 else stack[ply, F_C1]
             place = trick_winner(t0, t1, card, count + 1, now)
-            winner = (stack[ply, F_LEADER] + place) % players
+            winner = _seat(stack[ply, F_LEADER] + place, players)
             if winner == declarer:
                 gain += tables[T_POINTS + t0] + tables[T_POINTS + t1]
                 if count == 2:
