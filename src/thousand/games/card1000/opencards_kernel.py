@@ -302,7 +302,7 @@ def _order(  # noqa: PLR0917 - a node's state
                 suit == trump and best // 6 != trump
             )
             if beats:
-                score = 30_000 + points * 10 - (card % 6) if last else 20_000 + card % 6
+                score = 30_000 + points * 10 - (card % 6) if last else 20_000 - card % 6
             elif partner_wins:
                 score = 10_000 + points * 10
             else:
