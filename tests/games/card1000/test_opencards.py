@@ -339,3 +339,14 @@ def test_a_full_deal_is_solved_and_each_solver_keeps_its_own_table() -> None:
     value = one.value(position)
     assert two.value(position) == value == one.value(position)
     assert max(v for _, v in one.values(position)) == value
+
+
+def test_a_solve_never_reads_the_table_entries_of_another_deal() -> None:
+    """The same cards left with other owners must not hit the first deal's entries."""
+    rules = variant("classic")
+    nine = list(DECK[::2][:9])
+    shared = OpenSolver()
+    for seed in range(8):
+        random.Random(seed).shuffle(nine)
+        position = open_position(rules, [nine[:3], nine[3:6], nine[6:]], 0, trump=Suit.HEARTS)
+        assert shared.value(position) == OpenSolver().value(position)
