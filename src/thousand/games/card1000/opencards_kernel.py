@@ -389,6 +389,102 @@ def _last_trick(
 
 
 @njit(cache=True, inline="always")
+def _trump_is_final(hands: Array, context: Array) -> bool:
+    """Whether no seat can announce a marriage (or the four aces) any more, so trump
+    stays what it is."""
+    for seat in range(3):
+        hand = hands[seat]
+        for suit in range(4):
+            pair = (1 << (6 * suit + KING)) | (1 << (6 * suit + QUEEN))
+            if (hand & pair) == pair:
+                return False
+        if context[C_ACE_RULE] and (hand & ACES_MASK) == ACES_MASK:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[int, int]:
+    """The points of the run of highest trumps left that one side holds: they win
+    whatever trick they are played to (trump being final). The declarer's are sure
+    points (a lower bound), the defenders' points it cannot take (off the upper
+    bound): ``(sure, lost)``."""
+    sure = 0
+    lost = 0
+    side = -1
+    for rank in range(5, -1, -1):
+        card = 6 * trump + rank
+        if not (remaining >> card & 1):
+            continue
+        mine = (own >> card) & 1
+        if side < 0:
+            side = mine
+        elif mine != side:
+            break
+        if mine:
+            sure += tables[T_POINTS + card]
+        else:
+            lost += tables[T_POINTS + card]
+    return sure, lost
+
+
+@njit(cache=True, inline="always")
+def _table_cut(  # noqa: PLR0913, PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    ply: int,
+    moves: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    alpha: int,
+    beta: int,
+    maximising: bool,
+) -> int:
+    """For the last card of a trick: a move whose next trick's table entry already
+    proves a cut-off (at least ``beta`` for the declarer, at most ``alpha`` for a
+    defender) gives this node's bound; -INF - 1 if none does."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    remaining = hands[0] | hands[1] | hands[2]
+    generation = context[C_GENERATION] << 30
+    for at in range(moves):
+        card = codes[ply, at]
+        t1 = card if count == 1 else c1
+        place = trick_winner(c0, t1, card, count + 1, trump)
+        winner = _seat(leader + place, players)
+        left = remaining ^ (1 << card)
+        gain = 0
+        if winner == declarer:
+            gain = tables[T_POINTS + c0] + tables[T_POINTS + t1]
+            if count == 2:
+                gain += tables[T_POINTS + card]
+            if left == 0:
+                gain += context[C_BONUS]
+        if left == 0:
+            low = 0
+            high = 0
+        else:
+            key = left | winner << 24 | (trump + 1) << 26 | generation
+            slot = ((key * 0x5851F42D4C957F2D) >> 40) & (keys.shape[0] - 1)
+            if keys[slot] != key:
+                continue
+            low = rows[slot, TT_LOW]
+            high = rows[slot, TT_HIGH]
+        if maximising and gain + low >= beta:
+            return int(gain + low)
+        if not maximising and gain + high <= alpha:
+            return int(gain + high)
+    return -INF - 1
+
+
+@njit(cache=True, inline="always")
 def _enter(  # noqa: PLR0917 - a node's state
     hands: Array,
     context: Array,
@@ -434,6 +530,10 @@ def _enter(  # noqa: PLR0917 - a node's state
                 high += context[C_MARRIAGE + suit]
         if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
             high += context[C_ACE_VALUE]
+        if trump >= 0 and _trump_is_final(hands, context):
+            sure, lost = _top_trumps(remaining, own, trump, tables)
+            low = sure
+            high -= lost
         if keys[slot] == key:
             low = max(low, rows[slot, TT_LOW])
             high = min(high, rows[slot, TT_HIGH])
@@ -469,6 +569,15 @@ def _enter(  # noqa: PLR0917 - a node's state
             codes[ply, moves] = _lowest(mask)
             mask &= mask - 1
             moves += 1
+        if count == players - 1 and moves > 1:
+            # Enhanced transposition cut-off: a child already in the table may settle
+            # this node before any child is searched.
+            settled = _table_cut(
+                hands, context, tables, keys, rows, codes, ply, moves, c0, c1, count,
+                leader, trump, alpha, beta, mover == declarer,
+            )  # fmt: skip
+            if settled > -INF - 1:
+                return settled
     if moves > 1:
         _order(
             hands, context, tables, codes, scores, stack, ply, moves, c0, c1, count, leader,
