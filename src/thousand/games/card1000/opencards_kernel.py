@@ -429,7 +429,7 @@ def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[in
 
 
 @njit(cache=True, inline="always")
-def _table_cut(  # noqa: PLR0913, PLR0917 - a node's state
+def _table_cut(  # noqa: PLR0917 - a node's state
     hands: Array,
     context: Array,
     tables: Array,
