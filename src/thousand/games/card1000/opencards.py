@@ -220,14 +220,14 @@ def _encode(position: OpenPosition, generation: int) -> _Encoded:
 
 
 class OpenSolver:
-    """A solver with its own transposition table (about 10 MB), reused across solves.
+    """A solver with its own transposition table (2 MB), reused across solves.
 
     Each solve takes a new generation number, part of every key it stores, so entries
     of another deal are never read and the table is never cleared. One solver serves
     one thread at a time (the compiled search holds the interpreter lock)."""
 
     def __init__(self) -> None:
-        self._keys, self._rows = kernel.new_table()
+        self._rows = kernel.new_table()
         self._codes, self._scores = kernel.scratch()
         self._stack = kernel.frames()
         self._generation = 0
@@ -236,7 +236,7 @@ class OpenSolver:
         self._generation += 1
         self._stack[kernel.HISTORY :] = 0
         if self._generation >= 1 << 32:
-            self._keys.fill(-1)
+            self._rows[:, kernel.TT_KEY] = -1
             self._generation = 1
         return _encode(position, self._generation)
 
@@ -246,7 +246,6 @@ class OpenSolver:
             got.hands,
             got.context,
             TABLES,
-            self._keys,
             self._rows,
             self._codes,
             self._scores,
