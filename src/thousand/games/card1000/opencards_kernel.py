@@ -343,6 +343,7 @@ F_MOVER = 15
 F_KEY = 16
 F_SLOT = 17
 F_BIT = 18
+F_RESEARCH = 19
 FRAME_SIZE = 24
 STATS = MAX_PLY + 1
 """The stack's row of figures: column 0 counts the nodes searched."""
@@ -586,6 +587,7 @@ def _enter(  # noqa: PLR0917 - a node's state
         )  # fmt: skip
     stack[ply, F_MOVES] = moves
     stack[ply, F_AT] = 0
+    stack[ply, F_RESEARCH] = 0
     stack[ply, F_BEST] = -INF if mover == declarer else INF
     stack[ply, F_BEST_CODE] = codes[ply, 0]
     return -INF - 1
@@ -634,9 +636,23 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
             if ply == 0:
                 return result
             ply -= 1
-            hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
             value = result + stack[ply, F_GAIN]
             at = stack[ply, F_AT]
+            alpha = stack[ply, F_ALPHA]
+            beta = stack[ply, F_BETA]
+            if stack[ply, F_RESEARCH] == 0 and at > 0 and alpha < value < beta:
+                # The null window of a later move failed the wrong way: search the
+                # move again with the node's whole window.
+                stack[ply, F_RESEARCH] = 1
+                gain = stack[ply, F_GAIN]
+                stack[ply + 1, F_ALPHA] = alpha - gain
+                stack[ply + 1, F_BETA] = beta - gain
+                ply += 1
+                stack[STATS, 0] += 1
+                result = _enter(hands, context, tables, rows, codes, scores, stack, ply, -1)
+                continue
+            stack[ply, F_RESEARCH] = 0
+            hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
             if stack[ply, F_MOVER] == declarer:
                 if value > stack[ply, F_BEST]:
                     stack[ply, F_BEST] = value
@@ -711,8 +727,16 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
             stack[ply + 1, F_LEADER] = winner
             stack[ply + 1, F_FIRST] = 0
         stack[ply, F_GAIN] = gain
-        stack[ply + 1, F_ALPHA] = stack[ply, F_ALPHA] - gain
-        stack[ply + 1, F_BETA] = stack[ply, F_BETA] - gain
+        alpha = stack[ply, F_ALPHA]
+        beta = stack[ply, F_BETA]
+        if at > 0 and beta - alpha > 1:
+            # Principal variation search: a later move need only be shown no better.
+            if mover == declarer:
+                beta = alpha + 1
+            else:
+                alpha = beta - 1
+        stack[ply + 1, F_ALPHA] = alpha - gain
+        stack[ply + 1, F_BETA] = beta - gain
         ply += 1
         stack[STATS, 0] += 1
         result = _enter(hands, context, tables, rows, codes, scores, stack, ply, -1)
