@@ -299,7 +299,7 @@ def _order(  # noqa: PLR0917 - a node's state
                 elif above == 0:
                     score = 15_000 + points
                 else:
-                    score = 1_000 - points * 10 - (card % 6)
+                    score = 1_000  # the history of cut-offs orders these
         else:
             beats = (card // 6 == best // 6 and card > best) or (
                 suit == trump and best // 6 != trump
@@ -527,14 +527,20 @@ def _enter(  # noqa: PLR0917 - a node's state
         slot = ((key * 0x5851F42D4C957F2D) >> 40) & (rows.shape[0] - 1)
         own = hands[declarer]
         high = _points_of(remaining, tables) + context[C_BONUS]
+        # The declarer on lead may announce now: at least that marriage's value.
+        now = leader == declarer and (first == 0 or context[C_FIRST_LEAD_OK] != 0)
         for suit in range(4):
             if own >> (6 * suit + KING) & 1 and own >> (6 * suit + QUEEN) & 1:
                 high += context[C_MARRIAGE + suit]
+                if now:
+                    low = max(low, context[C_MARRIAGE + suit])
         if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
             high += context[C_ACE_VALUE]
+            if now:
+                low = max(low, context[C_ACE_VALUE])
         if trump >= 0 and _trump_is_final(hands, context):
             sure, lost = _top_trumps(remaining, own, trump, tables)
-            low = sure
+            low = max(low, sure)
             high -= lost
         if rows[slot, TT_KEY] == key:
             low = max(low, rows[slot, TT_LOW])
