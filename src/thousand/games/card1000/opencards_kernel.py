@@ -25,13 +25,17 @@ Q, never on the deal's first lead unless ``marriage_on_first_lead``; trump is th
 of the last marriage from the trick it is led to. Tests hold the two to agreement on
 random endings (tests/games/card1000/test_opencards.py).
 
-**The search**: fail-soft alpha-beta, one ply per card, with a transposition table at
-the start of each trick (keyed by the cards left, the leader and trump: which seat
-holds which card is fixed within one solve, and a generation number in the key keeps
-solves apart without clearing the table), cheap upper bounds (the points still out),
-and move ordering (the table's best lead first, marriages, winning cards, smearing
-points on a partner's trick, discarding low on an opponent's). The driver searches
-the full window once (null-window drivers visited more nodes, see :func:`solve`).
+**The search**: fail-soft alpha-beta, one ply per card, as a principal variation
+search (later moves tried with a null window first), on an explicit stack; a
+transposition table at the start of each trick (keyed by the cards left, the leader,
+trump and the first-lead flag: which seat holds which card is fixed within one solve,
+and a generation number in the key keeps solves apart without clearing the table),
+looked up for every child on a trick's last card (enhanced transposition cut-off);
+bounds (the points still out; the marriage the declarer on lead may announce; once
+trump is final, the run of top trumps one side holds); move ordering (the table's
+best lead, marriages, winning cards, points smeared on a partner's trick, the least
+on an opponent's, a history of cut-offs). :func:`solve` searches the full window once
+(null-window drivers visited more nodes). docs/card1000-solver.md has the figures.
 """
 
 from __future__ import annotations
