@@ -13,8 +13,9 @@ has seen.
 * **Card play** counts the cards (which are still out), infers voids (a seat that did
   not follow suit has none left; one that neither followed nor trumped has no trump),
   announces a marriage when on lead, leads aces and tens only when no opponent can trump
-  them, wins a trick with the cheapest card that surely holds it, throws points on its
-  partner's sure trick, and otherwise throws its least card. A defender two bolts down
+  them, wins a trick with the cheapest card that surely holds it, risks a cheap card on a
+  trick it may win, and otherwise throws its least card (a defender scores its own
+  points: it throws nothing on its partner's trick). A defender two bolts down
   takes any trick it can, to avoid the third.
 """
 
@@ -199,7 +200,9 @@ def _least(known: Knowledge, plays: list[Play]) -> Play:
 
 
 def _opponents(known: Knowledge, seats: list[int]) -> list[int]:
-    return [seat for seat in seats if not known.same_side(seat, known.seat)]
+    """The seats whose taking a trick costs this seat its points: every other seat (a
+    defender scores only its own points, so even its partner's trick is lost to it)."""
+    return [seat for seat in seats if seat != known.seat]
 
 
 def _can_beat(known: Knowledge, seat: int, best: Card, led: Card) -> bool:
@@ -236,17 +239,21 @@ def _lead(known: Knowledge, plays: list[Play]) -> Play:
     aces = [a for a in plays if a.ace_marriage]
     if aces:
         return aces[0]
+    others = [seat for seat in known.seats if seat != known.seat]
+    plain = [a for a in plays if not (a.marriage or a.ace_marriage)]
+    safe = [a for a in plain if _holds(known, (), a.card, others)]
+    pieces = _marriage_pieces(known)
+    cash = [a for a in safe if a.card not in pieces and a.card.suit is not known.trump]
+    if cash:
+        # side winners first: once a marriage names a trump, a void can trump them
+        return max(cash, key=lambda a: a.card.points)
     marriages = [a for a in plays if a.marriage]
     if marriages:
         best = max(MARRIAGE[a.card.suit] for a in marriages)
         of_best = [a for a in marriages if MARRIAGE[a.card.suit] == best]
         return min(of_best, key=lambda a: a.card.strength)
-    others = [seat for seat in known.seats if seat != known.seat]
-    plain = [a for a in plays if not (a.marriage or a.ace_marriage)]
-    safe = [a for a in plain if _holds(known, (), a.card, others)]
     if safe:
         return max(safe, key=lambda a: (a.card.points, a.card.suit is known.trump))
-    pieces = _marriage_pieces(known)
     declarer = known.declarer
 
     def risk(a: Play) -> tuple[float, int]:
@@ -276,28 +283,19 @@ def _follow(known: Knowledge, view: SeatView, plays: list[Play]) -> Play:
     after = known.after_me()
     opponents_after = _opponents(known, after)
     pieces = _marriage_pieces(known)
-    if known.same_side(winner, known.seat) and winner != known.seat:
-        partner_holds = not any(
-            _can_beat(known, seat, trick[place], trick[0]) for seat in opponents_after
-        )
-        if partner_holds:
-            return _smear(known, plays, pieces)
     wins = [a for a in plays if trick_winner((*trick, a.card), trump) == len(trick)]
-    sure = [a for a in wins if _holds(known, trick, a.card, after)]
+    cheapest = sorted(wins, key=lambda a: (a.card.suit is trump, a.card.strength))
+    sure = [a for a in cheapest if _holds(known, trick, a.card, after)]
     if sure:
-        return min(sure, key=lambda a: (a.card.suit is trump, a.card.strength))
-    if wins and _bolt_danger(known, view):
-        return min(wins, key=lambda a: (a.card.suit is trump, a.card.strength))
+        return sure[0]
+    if cheapest and (_bolt_danger(known, view) or _cheap(cheapest[0].card, pieces)):
+        return cheapest[0]
     return _least(known, plays)
 
 
-def _smear(known: Knowledge, plays: list[Play], pieces: set[Card]) -> Play:
-    """Throw points on a trick the partner surely takes: the most points, keeping
-    marriages and sure winners of our own."""
-    spare = [a for a in plays if a.card not in pieces and not known.is_master(a.card)]
-    if not spare:
-        return _least(known, plays)
-    return max(spare, key=lambda a: (a.card.points, -a.card.strength))
+def _cheap(each: Card, pieces: set[Card]) -> bool:
+    """A card worth risking on a trick it may not hold: few points, no marriage."""
+    return each.points <= 4 and each not in pieces
 
 
 def _bolt_danger(known: Knowledge, view: SeatView) -> bool:
