@@ -37,7 +37,7 @@ from thousand.games.card1000.actions import (
     Redeal,
     WriteOff,
 )
-from thousand.games.card1000.cards import DECK, MARRIAGE, Card, Rank, marriages_in
+from thousand.games.card1000.cards import DECK, MARRIAGE, Card, Rank, card_points, marriages_in
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.levels.evaluate import (
     best_keep,
@@ -254,22 +254,15 @@ def _lead(known: Knowledge, plays: list[Play]) -> Play:
         return min(of_best, key=lambda a: a.card.strength)
     if safe:
         return max(safe, key=lambda a: (a.card.points, a.card.suit is known.trump))
-    declarer = known.declarer
+    # no sure winner: lead high (a king or queen draws out the ace or ten, or wins once
+    # they are gone), but not a ten the ace would catch nor a piece of a marriage
+    pool = plain or plays
+    spare = [a for a in pool if a.card not in pieces and not _loose_ten(known, a.card)]
+    return max(spare or pool, key=lambda a: (a.card.strength, -a.card.points))
 
-    def risk(a: Play) -> tuple[float, int]:
-        value = _keep_value(known, a.card, pieces)
-        if a.card.rank is Rank.TEN and not known.is_master(a.card):
-            value += 15.0  # a ten led falls to the ace
-        if (
-            declarer is not None
-            and declarer != known.seat
-            and a.card.suit in known.voids[declarer]
-            and known.trump is not None
-        ):
-            value += 10.0  # the declarer trumps it
-        return value, a.card.strength
 
-    return min(plain or plays, key=risk)
+def _loose_ten(known: Knowledge, each: Card) -> bool:
+    return each.rank is Rank.TEN and not known.is_master(each)
 
 
 def _follow(known: Knowledge, view: SeatView, plays: list[Play]) -> Play:
@@ -287,7 +280,13 @@ def _follow(known: Knowledge, view: SeatView, plays: list[Play]) -> Play:
     cheapest = sorted(wins, key=lambda a: (a.card.suit is trump, a.card.strength))
     sure = [a for a in cheapest if _holds(known, trick, a.card, after)]
     if sure:
-        return sure[0]
+        # take it with the card that is worth most now and least later: a ten the ace
+        # would catch rather than a sure winner that will take a trick of its own
+        return min(
+            sure, key=lambda a: (known.is_master(a.card), a.card.suit is trump, -a.card.points)
+        )
+    if cheapest and card_points(trick) >= 10 and cheapest[0].card not in pieces:
+        return cheapest[0]
     if cheapest and (_bolt_danger(known, view) or _cheap(cheapest[0].card, pieces)):
         return cheapest[0]
     return _least(known, plays)

@@ -40,7 +40,7 @@ LONG_TRUMP = 0.6
 GUARDED_TEN = 0.35
 """Share of a trick a ten without its ace but with a guard takes."""
 
-SPREAD = 25.0
+SPREAD = 40.0
 """The spread of the points a declarer takes around the estimate (for the chance to
 make a contract)."""
 

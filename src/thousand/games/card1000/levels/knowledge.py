@@ -106,7 +106,7 @@ def knowledge(view: SeatView, rules: Rules) -> Knowledge:
         seats=playing_seats(rules, deal.dealer),
     )
     known.voids = {seat: set() for seat in known.seats}
-    known.taken = {seat: 0 for seat in known.seats}
+    known.taken = dict.fromkeys(known.seats, 0)
     played = {each for _, each in deal.played}
     known.out = set(DECK) - set(hand) - played
     if rules.players == 2:
