@@ -266,15 +266,9 @@ def _loose_ten(known: Knowledge, each: Card) -> bool:
 
 
 def _follow(known: Knowledge, view: SeatView, plays: list[Play]) -> Play:
-    deal = known.deal
-    trick = deal.trick
+    trick = known.deal.trick
     trump = known.trump
-    seats = known.seats
-    start = seats.index(deal.leader)
-    place = trick_winner(trick, trump)
-    winner = seats[(start + place) % len(seats)]
     after = known.after_me()
-    opponents_after = _opponents(known, after)
     pieces = _marriage_pieces(known)
     wins = [a for a in plays if trick_winner((*trick, a.card), trump) == len(trick)]
     cheapest = sorted(wins, key=lambda a: (a.card.suit is trump, a.card.strength))
@@ -285,16 +279,14 @@ def _follow(known: Knowledge, view: SeatView, plays: list[Play]) -> Play:
         return min(
             sure, key=lambda a: (known.is_master(a.card), a.card.suit is trump, -a.card.points)
         )
-    if cheapest and card_points(trick) >= 10 and cheapest[0].card not in pieces:
-        return cheapest[0]
-    if cheapest and (_bolt_danger(known, view) or _cheap(cheapest[0].card, pieces)):
+    # no sure win: risk the cheapest winner when the trick is rich or the card cheap
+    if cheapest and cheapest[0].card not in pieces:
+        rich = card_points(trick) >= 10 or cheapest[0].card.points <= 4
+        if rich or _bolt_danger(known, view):
+            return cheapest[0]
+    if cheapest and _bolt_danger(known, view):
         return cheapest[0]
     return _least(known, plays)
-
-
-def _cheap(each: Card, pieces: set[Card]) -> bool:
-    """A card worth risking on a trick it may not hold: few points, no marriage."""
-    return each.points <= 4 and each not in pieces
 
 
 def _bolt_danger(known: Knowledge, view: SeatView) -> bool:
@@ -303,4 +295,3 @@ def _bolt_danger(known: Knowledge, view: SeatView) -> bool:
         return False
     me = view.scores[known.seat]
     return me.bolts >= 2 and not me.barrel and known.taken.get(known.seat, 0) < 3
-

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from thousand.games.card1000.cards import DECK, MARRIAGE, Card, Suit, card, card_points
+from thousand.games.card1000.cards import DECK, Card, Suit, card, card_points
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.play import trick_winner
 from thousand.games.card1000.shuffle import playing_seats
@@ -55,28 +55,13 @@ class Knowledge:
     def declarer(self) -> int | None:
         return self.deal.declarer
 
-    def partner_of(self, seat: int) -> int | None:
-        """The other defender of ``seat`` (defenders play together against the
-        declarer); None for the declarer."""
-        if seat == self.declarer:
-            return None
-        others = [each for each in self.seats if each not in (seat, self.declarer)]
-        return others[0] if others else None
-
-    def same_side(self, one: int, other: int) -> bool:
-        return one == other or self.partner_of(one) == other
-
     def out_of(self, suit: Suit) -> list[Card]:
         """The cards of ``suit`` still out, strongest first."""
-        return sorted(
-            (each for each in self.out if each.suit is suit), key=lambda c: -c.strength
-        )
+        return sorted((each for each in self.out if each.suit is suit), key=lambda c: -c.strength)
 
     def is_master(self, played: Card) -> bool:
         """Whether no card still out of its suit beats ``played``."""
-        return all(
-            each.strength < played.strength for each in self.out if each.suit is played.suit
-        )
+        return all(each.strength < played.strength for each in self.out if each.suit is played.suit)
 
     def may_hold(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` may still hold a card of ``suit`` (cards of it are out and the
@@ -157,8 +142,3 @@ def _note_void(known: Knowledge, seat: int, played: Card, led: Suit, trump: Suit
     known.voids.setdefault(seat, set()).add(led)
     if trump is not None and played.suit is not trump:
         known.voids[seat].add(trump)
-
-
-def marriage_value(suit: Suit) -> int:
-    """What announcing ``suit``'s marriage is worth."""
-    return MARRIAGE[suit]

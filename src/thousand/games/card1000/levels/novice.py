@@ -79,9 +79,7 @@ def _play(plays: list[Play], trick: tuple[Card, ...], trump: Suit | None) -> Pla
         if marriages:
             return max(marriages, key=lambda a: MARRIAGE[a.card.suit])
         return max(plays, key=lambda a: (a.card.strength, a.card.points))
-    winning = [
-        a for a in plays if trick_winner((*trick, a.card), trump) == len(trick)
-    ]
+    winning = [a for a in plays if trick_winner((*trick, a.card), trump) == len(trick)]
     if winning:
         return min(winning, key=lambda a: (a.card.suit is trump, a.card.strength))
     return min(plays, key=lambda a: (a.card.points, a.card.strength))
