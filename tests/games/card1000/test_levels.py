@@ -15,7 +15,16 @@ from thousand.cli.players import parse_players
 from thousand.core.i18n import translator
 from thousand.games import game_info
 from thousand.games.card1000 import hidden_from, match
-from thousand.games.card1000.actions import PASS, Bid, Contract, Decision, Give, Pass, Play
+from thousand.games.card1000.actions import (
+    PASS,
+    WRITE_OFF,
+    Bid,
+    Contract,
+    Decision,
+    Give,
+    Pass,
+    Play,
+)
 from thousand.games.card1000.bots import BOT_LEVELS, BotLevelError, level_policy
 from thousand.games.card1000.cards import Card, Suit, card
 from thousand.games.card1000.engine import apply
@@ -23,7 +32,7 @@ from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.levels import club, novice
 from thousand.games.card1000.levels.knowledge import knowledge
 from thousand.games.card1000.position import Position
-from thousand.games.card1000.presets import PRESET_NAMES, load_preset
+from thousand.games.card1000.presets import PRESET_NAMES, load_preset, rules_from_spec
 from thousand.games.card1000.shuffle import seeded_deal
 from thousand.games.card1000.state import State, new_game
 from thousand.games.card1000.views import view
@@ -206,6 +215,26 @@ def test_club_contract_stays_within_what_the_hand_makes() -> None:
     state = apply(new_game(CLASSIC), dealt(HANDS, TALON))
     state = act(state, PASS, PASS, Give(card("9C"), 2), Give(card("9D"), 0))
     assert level_decision("club", state) == Contract(100)
+
+
+HOPELESS = [
+    "KS TS AH KC AD 9D QD",
+    "JS QS JC QC JD 9S TD",  # seat 1, forced to 100: no ace, no marriage, a poor talon
+    "AS KH QH 9C TH TC AC",
+]
+
+
+def test_club_writes_off_a_hopeless_contract_and_plays_a_good_one() -> None:
+    """Where a write-off costs the declarer nothing (``write_off_deducts = false``), a
+    hopeless hand is written off; a hand that can make its 100 is played; novice never
+    writes off."""
+    rules = rules_from_spec({"preset": "classic", "write_off_deducts": False})
+    state = act(apply(new_game(rules), dealt(HOPELESS, "9H JH KD")), PASS, PASS)
+    assert state.to_move == (1, "give")
+    assert level_decision("club", state) == WRITE_OFF
+    assert isinstance(level_decision("novice", state), Give)
+    state = act(apply(new_game(rules), dealt(HANDS, TALON)), PASS, PASS)
+    assert isinstance(level_decision("club", state), Give)
 
 
 def test_levels_receive_no_state() -> None:
