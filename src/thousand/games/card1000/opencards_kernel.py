@@ -1,0 +1,776 @@
+"""The compiled heart of the open-card solver of card Thousand (:mod:`.opencards`):
+alpha-beta over the remaining tricks with every hand visible, in numba.
+
+Why compiled: the expert player solves many sampled deals per decision, and a full
+eight-trick position must take about a millisecond, which pure Python cannot reach.
+
+**Cards** are numbered as :data:`~.cards.DECK` orders them (``suit * 6 + rank``, suits
+S C D H, ranks 9 J Q K T A), so a hand is a 24-bit mask and, within a suit, a higher
+bit is a stronger card. **Seats** are *positions* 0 to ``n - 1`` in playing order (the
+engine's :func:`~.shuffle.playing_seats`; a sitting-out dealer is not one); ``hands``
+always has three rows, the third empty with two players. **A move** is a code
+``card | flag << 5``: flag 0 plays the card, :data:`MARRIAGE` leads a K or Q announcing
+its marriage, :data:`ACES` leads an ace announcing the four aces (§2).
+
+**The value** of a position is what the declarer still takes from it: the card points
+of the tricks it wins (the trick on the table included), the marriages it announces,
+the last-trick bonus if it wins the last trick. The declarer maximises it, the
+defenders together minimise it (their own marriages count for nothing here, but they
+change trump). Points are integers; a position's value never exceeds :data:`INF`.
+
+The rules are the engine's (:mod:`.play`, :mod:`.legal`, :mod:`.engine`), restated
+here for speed: follow suit, else trump, else anything; ``must_beat`` and
+``must_overtrump`` as §8 words them; a marriage only on lead, by the holder of K and
+Q, never on the deal's first lead unless ``marriage_on_first_lead``; trump is the suit
+of the last marriage from the trick it is led to. Tests hold the two to agreement on
+random endings (tests/games/card1000/test_opencards.py).
+
+**The search**: fail-soft alpha-beta, one ply per card, with a transposition table at
+the start of each trick (keyed by the cards left, the leader and trump: which seat
+holds which card is fixed within one solve, and a generation number in the key keeps
+solves apart without clearing the table), cheap upper bounds (the points still out),
+and move ordering (the table's best lead first, marriages, winning cards, smearing
+points on a partner's trick, discarding low on an opponent's). The driver searches
+the full window once (null-window drivers visited more nodes, see :func:`solve`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+Array = Any
+"""A numpy array as the kernel takes it (numba types it; mypy cannot)."""
+
+MARRIAGE = 1
+ACES = 2
+FLAG_SHIFT = 5
+CARD_BITS = 31
+
+INF = 10_000
+"""Above any value a position can have (120 card points, 480 of marriages, a bonus)."""
+
+# The context vector, by position.
+C_PLAYERS = 0
+C_DECLARER = 1
+C_MUST_BEAT = 2
+C_MUST_OVERTRUMP = 3
+C_ACE_RULE = 4
+C_ACE_VALUE = 5
+C_BONUS = 6
+C_FIRST_LEAD_OK = 7
+C_GENERATION = 8
+C_MARRIAGE = 9
+"""Four entries from here: each suit's marriage value (S C D H)."""
+CONTEXT_SIZE = 13
+
+# The tables vector: card points, then the points of each subset of one suit's ranks.
+T_POINTS = 0
+T_SUBSET = 24
+TABLES_SIZE = 24 + 64
+
+MAX_PLY = 32
+MAX_MOVES = 32
+
+TT_BITS = 19
+"""The transposition table holds ``2**TT_BITS`` entries (about 10 MB)."""
+TT_SIZE = 1 << TT_BITS
+TT_LOW = 0
+TT_HIGH = 1
+TT_MOVE = 2
+
+SUIT = np.array([0x3F << (6 * suit) for suit in range(4)], dtype=np.int64)
+KING = 3
+QUEEN = 2
+ACE = 5
+ACES_MASK = sum(1 << (6 * suit + ACE) for suit in range(4))
+
+
+def new_table() -> tuple[Array, Array]:
+    """An empty transposition table: its keys and its (low, high, best move) rows."""
+    keys = np.full(TT_SIZE, -1, dtype=np.int64)
+    rows = np.zeros((TT_SIZE, 3), dtype=np.int32)
+    return keys, rows
+
+
+def scratch() -> tuple[Array, Array]:
+    """Move lists for each ply of a search (codes and their ordering scores)."""
+    return np.zeros((MAX_PLY, MAX_MOVES), dtype=np.int64), np.zeros(
+        (MAX_PLY, MAX_MOVES), dtype=np.int64
+    )
+
+
+@njit(cache=True, inline="always")
+def _seat(at: int, players: int) -> int:
+    """``at % players`` for ``0 <= at < 2 * players``, without a division."""
+    return at - players if at >= players else at
+
+
+DEBRUIJN = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
+    dtype=np.int64,
+)  # fmt: skip
+"""Bit positions by De Bruijn index: the number of a mask's lowest card in a few steps."""
+
+
+@njit(cache=True, inline="always")
+def _lowest(mask: int) -> int:
+    """The number of the lowest card of a non-empty ``mask``."""
+    low = mask & -mask
+    return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+
+
+@njit(cache=True)
+def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
+    """The strongest of the first ``count`` trick cards of ``suit``, or -1."""
+    best = -1
+    if count > 0 and c0 // 6 == suit:
+        best = c0
+    if count > 1 and c1 // 6 == suit and c1 > best:
+        best = c1
+    return best
+
+
+@njit(cache=True)
+def allowed(  # noqa: PLR0917 - a trick's state, as scalars for speed
+    hand: int, c0: int, c1: int, count: int, trump: int, must_beat: int, must_over: int
+) -> int:
+    """The cards of ``hand`` that may be played to a trick holding ``count`` cards
+    (:func:`.play.follow_requirement`)."""
+    if count == 0:
+        return hand
+    led = c0 // 6
+    same = hand & SUIT[led]
+    if same:
+        if must_beat:
+            trumped = trump >= 0 and trump != led and _best_of_suit(c0, c1, count, trump) >= 0
+            if not trumped:
+                best = _best_of_suit(c0, c1, count, led)
+                beating = same & ~((2 << best) - 1)
+                if beating:
+                    return int(beating)
+        return int(same)
+    if trump >= 0:
+        trumps = hand & SUIT[trump]
+        if trumps:
+            if must_over:
+                best = _best_of_suit(c0, c1, count, trump)
+                beating = trumps if best < 0 else trumps & ~((2 << best) - 1)
+                if beating:
+                    return int(beating)
+            return int(trumps)
+    return hand
+
+
+@njit(cache=True)
+def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
+    """The place in the trick (0 = the lead) of the card that wins it
+    (:func:`.play.trick_winner`)."""
+    win = 0
+    best = c0
+    for place in range(1, count):
+        card = c1 if place == 1 else c2
+        if card // 6 == best // 6:
+            if card > best:
+                best = card
+                win = place
+        elif card // 6 == trump:
+            best = card
+            win = place
+    return win
+
+
+@njit(cache=True, inline="always")
+def _points_of(mask: int, tables: Array) -> int:
+    total = 0
+    for suit in range(4):
+        total += tables[T_SUBSET + ((mask >> (6 * suit)) & 0x3F)]
+    return total
+
+
+@njit(cache=True, inline="always")
+def lead_moves(hand: int, announce: int, ace_rule: int, out: Array, row: int) -> int:
+    """The codes of every lead from ``hand`` into ``out`` (plain plays, then marriages,
+    then the four aces); how many. ``announce``: announcements are allowed on this lead."""
+    count = 0
+    rest = hand
+    while rest:
+        out[row, count] = _lowest(rest)
+        rest &= rest - 1
+        count += 1
+    if announce:
+        for suit in range(4):
+            king = 6 * suit + KING
+            queen = 6 * suit + QUEEN
+            if hand >> king & 1 and hand >> queen & 1:
+                out[row, count] = queen | MARRIAGE << FLAG_SHIFT
+                out[row, count + 1] = king | MARRIAGE << FLAG_SHIFT
+                count += 2
+        if ace_rule and (hand & ACES_MASK) == ACES_MASK:
+            for suit in range(4):
+                out[row, count] = (6 * suit + ACE) | ACES << FLAG_SHIFT
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def root_moves(  # noqa: PLR0917 - a position's state
+    hands: Array,
+    context: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    out: Array,
+) -> int:
+    """The codes of the legal moves of the seat to move into ``out``; how many."""
+    mover = (leader + count) % context[C_PLAYERS]
+    hand = hands[mover]
+    if count == 0:
+        announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
+        rows = out.reshape((1, out.shape[0]))
+        return lead_moves(hand, announce, context[C_ACE_RULE], rows, 0)
+    mask = allowed(hand, c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP])
+    moves = 0
+    for card in range(24):
+        if mask >> card & 1:
+            out[moves] = card
+            moves += 1
+    return moves
+
+
+@njit(cache=True, inline="always")
+def _order(  # noqa: PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
+    ply: int,
+    moves: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    preferred: int,
+    history: int,
+) -> None:
+    """Sort the moves of ``codes[ply, ply]`` best-looking first for the seat to move (see
+    the module doc); ``history`` is the row of ``stack`` with its side's history."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    mover = _seat(leader + count, players)
+    remaining = hands[0] | hands[1] | hands[2]
+    last = count == players - 1
+    if count > 0:
+        winning = trick_winner(c0, c1, c1, count, trump)
+        best = c0 if winning == 0 else c1
+        partner_wins = (_seat(leader + winning, players) == declarer) == (mover == declarer)
+    else:
+        best = -1
+        partner_wins = False
+    for at in range(moves):
+        code = codes[ply, at]
+        card = code & CARD_BITS
+        flag = code >> FLAG_SHIFT
+        suit = card // 6
+        points = tables[T_POINTS + card]
+        if code == preferred:
+            score = 100_000
+        elif count == 0:
+            if flag == MARRIAGE:
+                score = 50_000 + context[C_MARRIAGE + suit] + (card & 1)
+            elif flag == ACES:
+                score = 60_000
+            else:
+                above = remaining & SUIT[suit] & ~((2 << card) - 1)
+                if above == 0 and (trump < 0 or suit == trump):
+                    score = 20_000 + points
+                elif above == 0:
+                    score = 15_000 + points
+                else:
+                    score = 1_000 - points * 10 - (card % 6)
+        else:
+            beats = (card // 6 == best // 6 and card > best) or (
+                suit == trump and best // 6 != trump
+            )
+            if beats:
+                score = 30_000 + points * 10 - (card % 6) if last else 20_000 - card % 6
+            elif partner_wins:
+                score = 10_000 + points * 10
+            else:
+                score = 5_000 - points * 10 - (card % 6)
+        scores[ply, at] = score * 1024 + min(stack[history, card], 1023)
+    for at in range(1, moves):
+        code = codes[ply, at]
+        score = scores[ply, at]
+        back = at - 1
+        while back >= 0 and scores[ply, back] < score:
+            codes[ply, back + 1] = codes[ply, back]
+            scores[ply, back + 1] = scores[ply, back]
+            back -= 1
+        codes[ply, back + 1] = code
+        scores[ply, back + 1] = score
+
+
+# A search frame's fields (one row of ``frames`` per ply).
+F_C0 = 0
+F_C1 = 1
+F_COUNT = 2
+F_LEADER = 3
+F_TRUMP = 4
+F_FIRST = 5
+F_ALPHA = 6
+F_BETA = 7
+F_START_ALPHA = 8
+F_START_BETA = 9
+F_BEST = 10
+F_BEST_CODE = 11
+F_AT = 12
+F_MOVES = 13
+F_GAIN = 14
+F_MOVER = 15
+F_KEY = 16
+F_SLOT = 17
+F_BIT = 18
+FRAME_SIZE = 24
+STATS = MAX_PLY + 1
+"""The stack's row of figures: column 0 counts the nodes searched."""
+HISTORY = MAX_PLY + 2
+"""The stack's two rows of the history heuristic (the declarer's, the defenders'): how
+often each card caused a cut-off, weighted by the tricks left below it."""
+
+
+def frames() -> Array:
+    """The search's stack: one frame per ply, then its figures and its history."""
+    return np.zeros((MAX_PLY + 4, FRAME_SIZE), dtype=np.int64)
+
+
+@njit(cache=True)
+def _single(mask: int) -> bool:
+    """Whether ``mask`` holds exactly one card."""
+    return mask != 0 and (mask & (mask - 1)) == 0
+
+
+@njit(cache=True)
+def _card_of(mask: int) -> int:
+    """The number of the one card of ``mask``."""
+    card = 0
+    while not (mask >> card & 1):
+        card += 1
+    return card
+
+
+@njit(cache=True, inline="always")
+def _last_trick(
+    hands: Array,
+    context: Array,
+    tables: Array,
+    leader: int,
+    trump: int,
+) -> int:
+    """What the declarer takes from the last trick, every seat holding one card."""
+    players = context[C_PLAYERS]
+    c0 = _card_of(hands[leader])
+    c1 = _card_of(hands[_seat(leader + 1, players)])
+    c2 = _card_of(hands[_seat(leader + 2, players)]) if players == 3 else c1
+    place = trick_winner(c0, c1, c2, players, trump)
+    if _seat(leader + place, players) != context[C_DECLARER]:
+        return 0
+    points = tables[T_POINTS + c0] + tables[T_POINTS + c1] + context[C_BONUS]
+    return int(points + (tables[T_POINTS + c2] if players == 3 else 0))
+
+
+@njit(cache=True, inline="always")
+def _trump_is_final(hands: Array, context: Array) -> bool:
+    """Whether no seat can announce a marriage (or the four aces) any more, so trump
+    stays what it is."""
+    for seat in range(3):
+        hand = hands[seat]
+        for suit in range(4):
+            pair = (1 << (6 * suit + KING)) | (1 << (6 * suit + QUEEN))
+            if (hand & pair) == pair:
+                return False
+        if context[C_ACE_RULE] and (hand & ACES_MASK) == ACES_MASK:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[int, int]:
+    """The points of the run of highest trumps left that one side holds: they win
+    whatever trick they are played to (trump being final). The declarer's are sure
+    points (a lower bound), the defenders' points it cannot take (off the upper
+    bound): ``(sure, lost)``."""
+    sure = 0
+    lost = 0
+    side = -1
+    for rank in range(5, -1, -1):
+        card = 6 * trump + rank
+        if not (remaining >> card & 1):
+            continue
+        mine = (own >> card) & 1
+        if side < 0:
+            side = mine
+        elif mine != side:
+            break
+        if mine:
+            sure += tables[T_POINTS + card]
+        else:
+            lost += tables[T_POINTS + card]
+    return sure, lost
+
+
+@njit(cache=True, inline="always")
+def _table_cut(  # noqa: PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    ply: int,
+    moves: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    alpha: int,
+    beta: int,
+    maximising: bool,
+) -> int:
+    """For the last card of a trick: a move whose next trick's table entry already
+    proves a cut-off (at least ``beta`` for the declarer, at most ``alpha`` for a
+    defender) gives this node's bound; -INF - 1 if none does."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    remaining = hands[0] | hands[1] | hands[2]
+    generation = context[C_GENERATION] << 30
+    for at in range(moves):
+        card = codes[ply, at]
+        t1 = card if count == 1 else c1
+        place = trick_winner(c0, t1, card, count + 1, trump)
+        winner = _seat(leader + place, players)
+        left = remaining ^ (1 << card)
+        gain = 0
+        if winner == declarer:
+            gain = tables[T_POINTS + c0] + tables[T_POINTS + t1]
+            if count == 2:
+                gain += tables[T_POINTS + card]
+            if left == 0:
+                gain += context[C_BONUS]
+        if left == 0:
+            low = 0
+            high = 0
+        else:
+            key = left | winner << 24 | (trump + 1) << 26 | generation
+            slot = ((key * 0x5851F42D4C957F2D) >> 40) & (keys.shape[0] - 1)
+            if keys[slot] != key:
+                continue
+            low = rows[slot, TT_LOW]
+            high = rows[slot, TT_HIGH]
+        if maximising and gain + low >= beta:
+            return int(gain + low)
+        if not maximising and gain + high <= alpha:
+            return int(gain + high)
+    return -INF - 1
+
+
+@njit(cache=True, inline="always")
+def _enter(  # noqa: PLR0917 - a node's state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
+    ply: int,
+    only: int,
+) -> int:
+    """Open the node of ``stack[ply]`` (its position and window set): probe the table
+    and the bounds, list and order the moves. A value if the node is settled without a
+    move (then the frame is done), else -INF - 1."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    remaining = hands[0] | hands[1] | hands[2]
+    if remaining == 0:
+        return 0
+    count = stack[ply, F_COUNT]
+    leader = stack[ply, F_LEADER]
+    trump = stack[ply, F_TRUMP]
+    first = stack[ply, F_FIRST]
+    alpha = stack[ply, F_ALPHA]
+    beta = stack[ply, F_BETA]
+    c0 = stack[ply, F_C0]
+    c1 = stack[ply, F_C1]
+    if count == 0 and only < 0 and _single(hands[0]) and _single(hands[1]):
+        # The last trick: every card is forced and no marriage can be announced.
+        return _last_trick(hands, context, tables, leader, trump)
+    preferred = -1
+    stack[ply, F_KEY] = -1
+    if count == 0 and only < 0:
+        low = 0
+        key = remaining | leader << 24 | (trump + 1) << 26 | first << 29
+        key |= context[C_GENERATION] << 30
+        slot = ((key * 0x5851F42D4C957F2D) >> 40) & (keys.shape[0] - 1)
+        own = hands[declarer]
+        high = _points_of(remaining, tables) + context[C_BONUS]
+        for suit in range(4):
+            if own >> (6 * suit + KING) & 1 and own >> (6 * suit + QUEEN) & 1:
+                high += context[C_MARRIAGE + suit]
+        if context[C_ACE_RULE] and (own & ACES_MASK) == ACES_MASK:
+            high += context[C_ACE_VALUE]
+        if trump >= 0 and _trump_is_final(hands, context):
+            sure, lost = _top_trumps(remaining, own, trump, tables)
+            low = sure
+            high -= lost
+        if keys[slot] == key:
+            low = max(low, rows[slot, TT_LOW])
+            high = min(high, rows[slot, TT_HIGH])
+            preferred = rows[slot, TT_MOVE]
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return int(high)
+        if low == high:
+            return low
+        alpha = max(alpha, low)
+        beta = min(beta, high)
+        stack[ply, F_KEY] = key
+        stack[ply, F_SLOT] = slot
+    stack[ply, F_ALPHA] = alpha
+    stack[ply, F_BETA] = beta
+    stack[ply, F_START_ALPHA] = alpha
+    stack[ply, F_START_BETA] = beta
+    mover = _seat(leader + count, players)
+    stack[ply, F_MOVER] = mover
+    if only >= 0:
+        codes[ply, 0] = only
+        moves = 1
+    elif count == 0:
+        announce = first == 0 or context[C_FIRST_LEAD_OK] != 0
+        moves = lead_moves(hands[mover], announce, context[C_ACE_RULE], codes, ply)
+    else:
+        mask = allowed(
+            hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
+        )
+        moves = 0
+        while mask:
+            codes[ply, moves] = _lowest(mask)
+            mask &= mask - 1
+            moves += 1
+        if count == players - 1 and moves > 1:
+            # Enhanced transposition cut-off: a child already in the table may settle
+            # this node before any child is searched.
+            settled = _table_cut(
+                hands, context, tables, keys, rows, codes, ply, moves, c0, c1, count,
+                leader, trump, alpha, beta, mover == declarer,
+            )  # fmt: skip
+            if settled > -INF - 1:
+                return settled
+    if moves > 1:
+        _order(
+            hands, context, tables, codes, scores, stack, ply, moves, c0, c1, count, leader,
+            trump, preferred, HISTORY + (0 if mover == declarer else 1),
+        )  # fmt: skip
+    stack[ply, F_MOVES] = moves
+    stack[ply, F_AT] = 0
+    stack[ply, F_BEST] = -INF if mover == declarer else INF
+    stack[ply, F_BEST_CODE] = codes[ply, 0]
+    return -INF - 1
+
+
+@njit(cache=True)
+def search(  # noqa: PLR0917 - the alpha-beta loop
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    alpha: int,
+    beta: int,
+    only: int,
+) -> int:
+    """The declarer's points from this position, fail-soft within ``(alpha, beta)``:
+    exact when strictly inside, else a bound on the side it fell. ``only`` (a move's
+    code, or -1): search that move alone — the root's way to value each move.
+
+    An explicit stack rather than recursion: numba's cache does not reload recursive
+    functions safely."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    ply = 0
+    stack[ply, F_C0] = c0
+    stack[ply, F_C1] = c1
+    stack[ply, F_COUNT] = count
+    stack[ply, F_LEADER] = leader
+    stack[ply, F_TRUMP] = trump
+    stack[ply, F_FIRST] = first
+    stack[ply, F_ALPHA] = alpha
+    stack[ply, F_BETA] = beta
+    result = _enter(hands, context, tables, keys, rows, codes, scores, stack, 0, only)
+    while True:
+        if result > -INF - 1:
+            # The frame at ``ply`` is settled at ``result``: hand it to its parent.
+            if ply == 0:
+                return result
+            ply -= 1
+            hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
+            value = result + stack[ply, F_GAIN]
+            at = stack[ply, F_AT]
+            if stack[ply, F_MOVER] == declarer:
+                if value > stack[ply, F_BEST]:
+                    stack[ply, F_BEST] = value
+                    stack[ply, F_BEST_CODE] = codes[ply, at]
+                    stack[ply, F_ALPHA] = max(stack[ply, F_ALPHA], value)
+            elif value < stack[ply, F_BEST]:
+                stack[ply, F_BEST] = value
+                stack[ply, F_BEST_CODE] = codes[ply, at]
+                stack[ply, F_BETA] = min(stack[ply, F_BETA], value)
+            stack[ply, F_AT] = at + 1
+            if stack[ply, F_ALPHA] >= stack[ply, F_BETA]:
+                side = HISTORY + (0 if stack[ply, F_MOVER] == declarer else 1)
+                left = 9 - (ply >> 1 if players == 2 else ply // 3)
+                stack[side, codes[ply, at] & CARD_BITS] += left * left
+            result = -INF - 1
+        at = stack[ply, F_AT]
+        if at >= stack[ply, F_MOVES] or stack[ply, F_ALPHA] >= stack[ply, F_BETA]:
+            best = stack[ply, F_BEST]
+            key = stack[ply, F_KEY]
+            if key >= 0:
+                slot = stack[ply, F_SLOT]
+                if keys[slot] != key:
+                    keys[slot] = key
+                    rows[slot, TT_LOW] = 0
+                    rows[slot, TT_HIGH] = INF
+                if best <= stack[ply, F_START_ALPHA]:
+                    rows[slot, TT_HIGH] = min(rows[slot, TT_HIGH], best)
+                elif best >= stack[ply, F_START_BETA]:
+                    rows[slot, TT_LOW] = max(rows[slot, TT_LOW], best)
+                else:
+                    rows[slot, TT_LOW] = best
+                    rows[slot, TT_HIGH] = best
+                rows[slot, TT_MOVE] = stack[ply, F_BEST_CODE]
+            result = best
+            continue
+        # Play the next move and open the child.
+        code = codes[ply, at]
+        card = code & CARD_BITS
+        flag = code >> FLAG_SHIFT
+        mover = stack[ply, F_MOVER]
+        count = stack[ply, F_COUNT]
+        now = stack[ply, F_TRUMP]
+        gain = 0
+        if flag != 0:
+            now = card // 6
+            if mover == declarer:
+                gain = context[C_ACE_VALUE] if flag == ACES else context[C_MARRIAGE + now]
+        bit = 1 << card
+        hands[mover] ^= bit
+        stack[ply, F_BIT] = bit
+        stack[ply + 1, F_TRUMP] = now
+        if count + 1 < players:
+            stack[ply + 1, F_C0] = card if count == 0 else stack[ply, F_C0]
+            stack[ply + 1, F_C1] = card if count == 1 else -1
+            stack[ply + 1, F_COUNT] = count + 1
+            stack[ply + 1, F_LEADER] = stack[ply, F_LEADER]
+            stack[ply + 1, F_FIRST] = stack[ply, F_FIRST]
+        else:
+            t0 = stack[ply, F_C0]
+            t1 = card if count == 1 else stack[ply, F_C1]
+            place = trick_winner(t0, t1, card, count + 1, now)
+            winner = _seat(stack[ply, F_LEADER] + place, players)
+            if winner == declarer:
+                gain += tables[T_POINTS + t0] + tables[T_POINTS + t1]
+                if count == 2:
+                    gain += tables[T_POINTS + card]
+                if (hands[0] | hands[1] | hands[2]) == 0:
+                    gain += context[C_BONUS]
+            stack[ply + 1, F_C0] = -1
+            stack[ply + 1, F_C1] = -1
+            stack[ply + 1, F_COUNT] = 0
+            stack[ply + 1, F_LEADER] = winner
+            stack[ply + 1, F_FIRST] = 0
+        stack[ply, F_GAIN] = gain
+        stack[ply + 1, F_ALPHA] = stack[ply, F_ALPHA] - gain
+        stack[ply + 1, F_BETA] = stack[ply, F_BETA] - gain
+        ply += 1
+        stack[STATS, 0] += 1
+        result = _enter(hands, context, tables, keys, rows, codes, scores, stack, ply, -1)
+
+
+@njit(cache=True)
+def solve(  # noqa: PLR0917 - a position's whole state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    only: int,
+) -> int:
+    """The exact value of a position (``only``: after that move), by one search with
+    the full window: on full deals it visits fewer nodes than MTD(f) from 0 or a
+    bisection by null windows (measured: about 33,000 against 46,000 and 37,000)."""
+    return search(
+        hands, context, tables, keys, rows, codes, scores, stack,
+        c0, c1, count, leader, trump, first, -1, INF, only,
+    )  # fmt: skip
+
+
+@njit(cache=True)
+def move_values(  # noqa: PLR0917 - a position's whole state
+    hands: Array,
+    context: Array,
+    tables: Array,
+    keys: Array,
+    rows: Array,
+    codes: Array,
+    scores: Array,
+    stack: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    first: int,
+    out_codes: Array,
+    out_values: Array,
+) -> int:
+    """Every legal move of the seat to move and its exact value (what the declarer
+    takes from here after it, the move's own gain included); how many moves."""
+    moves = root_moves(hands, context, c0, c1, count, leader, trump, first, out_codes)
+    for at in range(moves):
+        code = out_codes[at]
+        out_values[at] = solve(
+            hands, context, tables, keys, rows, codes, scores, stack,
+            c0, c1, count, leader, trump, first, code,
+        )  # fmt: skip
+    return moves
