@@ -53,7 +53,7 @@ INFO = GameInfo(
     chance="deck",
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
-    levels=BOT_LEVELS,
+    levels=tuple(BOT_LEVELS),
     features=frozenset({"rules", "verify"}),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule

@@ -1,10 +1,15 @@
-"""Computer players of card Thousand: for now only the trivial one, and the playout
-player that random games are played with.
+"""Computer players of card Thousand by level, and the playout player that random games
+are played with.
 
-* ``random`` (:func:`choose`) picks uniformly among the legal actions of its seat. It
-  is what a computer seat does until real players come (a later issue), and it decides
-  from what its seat may know only: the legal actions, which follow from its own hand
-  and the public deal.
+:data:`BOT_LEVELS` maps a level's name (``bot:LEVEL``) to its decision function, weakest
+first. Every level is a :data:`LevelPolicy`: it gets the seat's
+:class:`~.views.SeatView`, the rules, the legal actions and an rng — never the
+referee's state — so it decides from what its seat may know only (§7).
+:func:`bot_action` is the one place that turns a position into that view.
+
+* ``random`` (:func:`choose`) picks uniformly among the legal actions of its seat;
+* ``novice`` and ``club`` are the players of :mod:`.levels.novice` and
+  :mod:`.levels.club` (issue 27).
 * :func:`playout_action` plays out whole games quickly and to their end, for the
   conformance suite and tests. Uniformly random play never ends a game of Thousand:
   random raises fail, and every total falls forever. The playout player mostly passes,
@@ -14,10 +19,11 @@ player that random games are played with.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
+from thousand.core.errors import ThousandError
 from thousand.games.card1000.actions import (
     Bid,
     Contract,
@@ -29,18 +35,55 @@ from thousand.games.card1000.actions import (
     Redeal,
     WriteOff,
 )
+from thousand.games.card1000.config import Rules
+from thousand.games.card1000.levels import club, novice
 from thousand.games.card1000.scoring import WIN
+from thousand.games.card1000.views import SeatView, view
 
 if TYPE_CHECKING:
     from thousand.games.card1000.position import Position
 
-BOT_LEVELS = ("random",)
-"""The computer players' levels, weakest first."""
+LevelPolicy: TypeAlias = Callable[[SeatView, Rules, Sequence[Decision], Random], Decision]
+"""A level's decision: from the seat's view, the rules and the legal actions."""
 
 
 def choose(legal: Sequence[Decision], rng: Random) -> Decision:
     """The ``random`` level: any legal action, each as likely."""
     return rng.choice(list(legal))
+
+
+def _random_level(seen: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random) -> Decision:
+    del seen, rules
+    return choose(legal, rng)
+
+
+BOT_LEVELS: dict[str, LevelPolicy] = {
+    "random": _random_level,
+    "novice": novice.decide,
+    "club": club.decide,
+}
+"""The computer players' levels by name, weakest first."""
+
+
+class BotLevelError(ThousandError):
+    """An unknown computer player level was asked for."""
+
+
+def level_policy(level: str) -> LevelPolicy:
+    """The decision function of ``level``; :class:`BotLevelError` if there is none."""
+    policy = BOT_LEVELS.get(level)
+    if policy is None:
+        known = ", ".join(BOT_LEVELS)
+        raise BotLevelError(f"unknown card Thousand level {level!r} (known: {known})")
+    return policy
+
+
+def bot_action(
+    position: Position, seat: int, level: str, rng: Random, legal: Sequence[Decision]
+) -> Decision:
+    """The decision of a computer of ``level`` at ``seat``: its policy sees only
+    :func:`~.views.view` of the position for that seat."""
+    return level_policy(level)(view(position.state, seat), position.state.rules, legal, rng)
 
 
 def playout_action(position: Position, legal: Sequence[Decision], rng: Random) -> Decision:

@@ -33,8 +33,14 @@ HELP: Mapping[str, str] = {}
 
 
 def level_name(tr: Translator, level: str) -> str:
-    """A computer level's name in the player's language."""
-    return tr.gettext("random") if level == "random" else level
+    """A computer level's name in the player's language (an unknown one as it is)."""
+    names = {
+        "random": tr.gettext("random"),
+        "novice": tr.gettext("novice"),
+        # the level that plays like a regular of a card club
+        "club": tr.gettext("club player"),
+    }
+    return names.get(level, level)
 
 
 def player_label(tr: Translator, name: str, level: str | None) -> str:
