@@ -56,6 +56,7 @@ def rules_title(tr: Translator, rules: Any) -> str:
 
 
 rules = on_demand(f"{__name__}.commands.rules")
+advise = on_demand(f"{__name__}.commands.advise")
 
 
 __all__ = [

@@ -31,14 +31,12 @@ from collections.abc import Sequence
 from random import Random
 
 from thousand.games.card1000.actions import Bid, Decision, Pass, Play, Redeal
-from thousand.games.card1000.cards import Card, Suit
+from thousand.games.card1000.cards import Card
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.levels import club
 from thousand.games.card1000.levels.evaluate import best_keep
-from thousand.games.card1000.opencards import open_position, play_values, solve
-from thousand.games.card1000.shuffle import playing_seats
+from thousand.games.card1000.search import Spare, card_outcomes, declaring_points
 from thousand.games.card1000.views import SeatView
-from thousand.games.card1000.worlds import knowledge, sample_world
 
 PLAY_WORLDS = 24
 """Worlds drawn for a card: enough to keep a decision under a second on one core."""
@@ -66,32 +64,10 @@ def decide(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random)
 
 def _play(view: SeatView, rules: Rules, plays: list[Play], rng: Random) -> Play:
     deal = view.deal
-    assert deal is not None and deal.declarer is not None and view.seat is not None
-    known = knowledge(view, rules)
-    trump = None if deal.trump is None else Suit(deal.trump)
-    first_lead = sum(deal.tricks) == 0
-    totals = dict.fromkeys(plays, 0.0)
-    for _ in range(PLAY_WORLDS):
-        world = sample_world(known, rng)
-        second: tuple[Card, ...] = ()
-        if rules.players == 2 and view.seat == deal.declarer:
-            second = tuple(each for each in world.out if each not in known.out)
-        position = open_position(
-            rules,
-            world.hands,
-            deal.declarer,
-            dealer=deal.dealer,
-            leader=deal.leader,
-            trick=deal.trick,
-            trump=trump,
-            first_lead=first_lead,
-            second_talon=second,
-        )
-        for play, value in play_values(position):
-            if play in totals:
-                totals[play] += value
-    sign = 1.0 if view.seat == deal.declarer else -1.0
-    return max(plays, key=lambda play: sign * totals[play])
+    assert deal is not None
+    outcomes = card_outcomes(view, rules, plays, rng, PLAY_WORLDS)
+    sign = 1 if view.seat == deal.declarer else -1
+    return max(plays, key=lambda play: sign * sum(outcomes[play]))
 
 
 def _searches_bids(view: SeatView, rules: Rules, legal: Sequence[Decision]) -> bool:
@@ -106,41 +82,25 @@ def _searches_bids(view: SeatView, rules: Rules, legal: Sequence[Decision]) -> b
     )
 
 
-def declaring_points(view: SeatView, rules: Rules, rng: Random, worlds: int) -> list[int]:
-    """What the seat would take as declarer in each of ``worlds`` drawn worlds: the
-    talon taken, the two cards :func:`best_keep` spares given away, the deal solved
-    open from its first lead."""
-    deal = view.deal
-    assert deal is not None and view.seat is not None
-    me = view.seat
-    known = knowledge(view, rules)
-    seats = playing_seats(rules, deal.dealer)
-    others = [seat for seat in seats if seat != me]
-    taken: list[int] = []
-    for _ in range(worlds):
-        world = sample_world(known, rng)
-        talon = [each for each in world.out if each not in known.out]
-        hands = [list(hand) for hand in world.hands]
-        hands[me] = [*hands[me], *talon]
-        spare = best_keep(hands[me], 2, players=rules.players)
-        for given, to in zip(spare, others, strict=True):
-            hands[me].remove(given)
-            hands[to].append(given)
-        position = open_position(rules, hands, me, dealer=deal.dealer, leader=me, first_lead=True)
-        taken.append(solve(position))
-    return taken
-
-
 def _bid(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random) -> Decision:
     passing = next(action for action in legal if isinstance(action, Pass))
     lowest = min((action for action in legal if isinstance(action, Bid)), key=_amount)
-    taken = declaring_points(view, rules, rng, BID_WORLDS)
+    taken = declaring_points(view, rules, rng, BID_WORLDS, _spare(rules))
     worth = sum(lowest.amount if got >= lowest.amount else -lowest.amount for got in taken)
     return lowest if worth / len(taken) > DEFEND else passing
+
+
+def _spare(rules: Rules) -> Spare:
+    """The two cards the club player's evaluation gives away from a hand."""
+
+    def spare(hand: Sequence[Card]) -> Sequence[Card]:
+        return best_keep(hand, 2, players=rules.players)
+
+    return spare
 
 
 def _amount(action: Bid) -> int:
     return action.amount
 
 
-__all__ = ["BID_WORLDS", "DEFEND", "PLAY_WORLDS", "decide", "declaring_points"]
+__all__ = ["BID_WORLDS", "DEFEND", "PLAY_WORLDS", "decide"]
