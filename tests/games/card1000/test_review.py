@@ -23,6 +23,8 @@ from thousand.games.card1000.review import review_record
 from thousand.games.card1000.shuffle import seeded_deal
 from thousand.games.card1000.state import State
 
+from ...cli.test_card1000_cli import run
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
@@ -84,3 +86,38 @@ def test_who_let_points_go_bounds_what_the_declarer_took(name: str) -> None:
             assert slip.lost > 0 and slip.played not in slip.best
         assert len({slip.seat for slip in review.slips}) == len(review.slips)
     assert any(review.slips for review in reviews)
+
+
+def test_thousand_review_prints_each_deal_and_its_slips() -> None:
+    record = (FIXTURES / "classic.json").read_text(encoding="utf-8")
+    status, out, err = run("review", "-", stdin=record)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Deal 1: Boris played 100; with the cards open Boris could take 136, took 151."
+    )
+    assert lines[1] == "  Anna let 6 go at trick 2 with QC (best: KD)"
+    status, out, err = run("review", "-", "--json", stdin=record)
+    data = json.loads(out)
+    first = data["deals"][0]
+    assert {key: first[key] for key in ("deal", "declarer", "contract", "possible", "took")} == {
+        "deal": 1,
+        "declarer": 1,
+        "contract": 100,
+        "possible": 136,
+        "took": 151,
+    }
+    assert first["slips"][0] == {
+        "seat": 0,
+        "trick": 2,
+        "played": {"play": "QC"},
+        "lost": 6,
+        "best": [{"play": "KD"}],
+    }
+
+
+def test_a_dice_record_has_no_review() -> None:
+    record = json.dumps({"format": 1, "game": "poker_dice", "rules": "russian", "players": ["A"]})
+    status, out, err = run("review", "-", stdin=record)
+    assert status == 2 and out == ""
+    assert "review" in err and len(err.strip().splitlines()) == 1

@@ -57,6 +57,7 @@ def rules_title(tr: Translator, rules: Any) -> str:
 
 rules = on_demand(f"{__name__}.commands.rules")
 advise = on_demand(f"{__name__}.commands.advise")
+review = on_demand(f"{__name__}.commands.review")
 
 
 __all__ = [
