@@ -38,7 +38,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, cast, get_args
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -70,19 +70,7 @@ with real dice or cards (``thousand play --table``), ``online`` rooms of the ser
 (``thousand score``), ``rules`` the rule sets explained (``thousand rules``), ``verify``
 re-deriving the chance of a server game from its seed (``thousand verify``)."""
 
-FEATURES: tuple[Feature, ...] = (
-    "play",
-    "table",
-    "online",
-    "solve",
-    "advise",
-    "review",
-    "simulate",
-    "odds",
-    "score",
-    "rules",
-    "verify",
-)
+FEATURES: tuple[Feature, ...] = get_args(Feature)
 """Every :data:`Feature`, in the order help texts list them."""
 
 Chance: TypeAlias = Literal["dice", "deck"]

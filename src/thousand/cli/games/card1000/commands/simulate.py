@@ -104,41 +104,32 @@ def to_json_data(result: MatchResult, *, deals: bool) -> dict[str, Any]:
     }
 
 
+def _bars(axis: Any, names: list[str], estimates: list[Estimate], **style: Any) -> None:
+    """Estimates as bars with their 95% intervals."""
+    means = [each.mean for each in estimates]
+    errors = [
+        [each.mean - each.low for each in estimates],
+        [each.high - each.mean for each in estimates],
+    ]
+    axis.bar(names, means, yerr=errors, capsize=6, **style)
+
+
 def draw(result: MatchResult, path: str, rules: str, *, deals: bool) -> None:
     """Points per deal with their intervals; win rates (games) or differences (deals)."""
     with plot(path) as (points_axis, other_axis):
         names = list(result.points)
-        means = [result.points[name].mean for name in names]
-        errors = [
-            [result.points[name].mean - result.points[name].low for name in names],
-            [result.points[name].high - result.points[name].mean for name in names],
-        ]
-        points_axis.bar(names, means, yerr=errors, capsize=6, color="#4a7ab5")
+        _bars(points_axis, names, list(result.points.values()), color="#4a7ab5")
         points_axis.set_ylabel("points per deal (95% CI)")
         unit = "deals" if deals else "games"
         points_axis.set_title(f"card Thousand, {rules}: {result.units:,} duplicate {unit}")
         if result.wins:
             rates = list(result.wins.values())
-            other_axis.bar(
-                names,
-                [rate.mean for rate in rates],
-                yerr=[[r.mean - r.low for r in rates], [r.high - r.mean for r in rates]],
-                capsize=6,
-                color="#b5794a",
-                label="win rate",
-            )
+            _bars(other_axis, names, rates, color="#b5794a", label="win rate")
             other_axis.set_ylim(0, 1)
             other_axis.set_ylabel("win rate (95% CI)")
         else:
             pairs = [f"{one} − {other}" for one, other in result.differences]
             values = list(result.differences.values())
-            other_axis.bar(
-                pairs,
-                [value.mean for value in values],
-                yerr=[[v.mean - v.low for v in values], [v.high - v.mean for v in values]],
-                capsize=6,
-                color="#b5794a",
-                label="difference per deal",
-            )
+            _bars(other_axis, pairs, values, color="#b5794a", label="difference per deal")
             other_axis.axhline(0, color="grey", linewidth=1)
             other_axis.set_ylabel("points per deal (95% CI)")
