@@ -25,6 +25,7 @@ from thousand.cli.commands import (
     odds,
     play,
     replay,
+    review,
     rules,
     score,
     serve,
@@ -56,6 +57,7 @@ REGISTRARS: tuple[Registrar, ...] = (
     odds.register,
     solve.register,
     advise.register,
+    review.register,
     simulate.register,
 )
 """The commands, in the order ``thousand --help`` lists them."""

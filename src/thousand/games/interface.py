@@ -38,7 +38,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar, cast, get_args
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -47,30 +47,30 @@ if TYPE_CHECKING:
 
 
 Feature: TypeAlias = Literal[
-    "play", "table", "online", "solve", "advise", "simulate", "odds", "score", "rules", "verify"
+    "play",
+    "table",
+    "online",
+    "solve",
+    "advise",
+    "review",
+    "simulate",
+    "odds",
+    "score",
+    "rules",
+    "verify",
 ]
 """What a game may offer besides being replayed (every game replays its records):
 
 ``play`` the terminal game (``thousand play``), ``table`` scorekeeping of a game played
 with real dice or cards (``thousand play --table``), ``online`` rooms of the server,
 ``solve`` an exact solver (``thousand solve``), ``advise`` the advisor over a record
-(``thousand advise``), ``simulate`` computer-player tournaments (``thousand simulate``),
+(``thousand advise``), ``review`` what the open cards allowed in each finished deal
+(``thousand review``), ``simulate`` computer-player tournaments (``thousand simulate``),
 ``odds`` the chances of a throw (``thousand odds``), ``score`` scoring a throw
 (``thousand score``), ``rules`` the rule sets explained (``thousand rules``), ``verify``
 re-deriving the chance of a server game from its seed (``thousand verify``)."""
 
-FEATURES: tuple[Feature, ...] = (
-    "play",
-    "table",
-    "online",
-    "solve",
-    "advise",
-    "simulate",
-    "odds",
-    "score",
-    "rules",
-    "verify",
-)
+FEATURES: tuple[Feature, ...] = get_args(Feature)
 """Every :data:`Feature`, in the order help texts list them."""
 
 Chance: TypeAlias = Literal["dice", "deck"]

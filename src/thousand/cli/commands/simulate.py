@@ -34,7 +34,7 @@ from thousand.cli.commands.base import (
     seed_value,
 )
 from thousand.core.errors import InputFileError
-from thousand.games import DEFAULT_GAME, require
+from thousand.games import DEFAULT_GAME, game_info, require
 
 
 def register(subparsers: Subparsers) -> None:
@@ -63,6 +63,13 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--games", type=int, default=1000, metavar="N", help=f"games to play (1 to {MAX_GAMES:,})"
     )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        metavar="N",
+        help="card games: N duplicate deals (each dealt once for every rotation of the "
+        "seats, so the cards' luck cancels) instead of whole games",
+    )
     parser.add_argument("--seed", type=seed_value, default=0, metavar="N", help="seed of the dice")
     parser.add_argument("--plot", metavar="FILE.png", help="draw win rates and scores here")
     parser.add_argument(
@@ -84,6 +91,8 @@ PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     require(args.game, "simulate", "thousand simulate")
+    if args.deals is not None and game_info(args.game).chance != "deck":
+        raise UsageError(f"simulate: --deals is for card games; {args.game} plays --games")
     return cli_game(args.game).simulate(args, env)
 
 

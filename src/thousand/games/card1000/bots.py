@@ -36,7 +36,7 @@ from thousand.games.card1000.actions import (
     WriteOff,
 )
 from thousand.games.card1000.config import Rules
-from thousand.games.card1000.levels import club, novice
+from thousand.games.card1000.levels import club, expert, novice
 from thousand.games.card1000.scoring import WIN
 from thousand.games.card1000.views import SeatView, view
 
@@ -61,6 +61,7 @@ BOT_LEVELS: dict[str, LevelPolicy] = {
     "random": _random_level,
     "novice": novice.decide,
     "club": club.decide,
+    "expert": expert.decide,
 }
 """The computer players' levels by name, weakest first."""
 

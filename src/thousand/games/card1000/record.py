@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -310,9 +310,11 @@ def parse_action(raw: object) -> tuple[object, Decision]:
 # -- replaying -----------------------------------------------------------------------
 
 
-def replay(data: object) -> Replay:
+def replay(data: object, on_state: Callable[[State], None] | None = None) -> Replay:
     """Replay a record (parsed JSON) through the checked engine; raises
-    :class:`IllegalRecordError` naming the deal, the action and the rule."""
+    :class:`IllegalRecordError` naming the deal, the action and the rule.
+    ``on_state`` is shown every state after a played deal's cards and after each of its
+    actions (the after-deal review walks the play with it)."""
     record = parse_record(data)
     state = new_game(record.rules)
     count = len(record.deals)
@@ -348,7 +350,7 @@ def replay(data: object) -> Replay:
         if record.table:
             state = _table_deal(state, raw, number)
         else:
-            state = _played_deal(state, raw, number, last=number == count)
+            state = _played_deal(state, raw, number, last=number == count, on_state=on_state)
     return Replay(Position(state, record.players), record.table)
 
 
@@ -359,12 +361,21 @@ def _refused(exc: IllegalActionError, number: int, action: int | None) -> Illega
     )
 
 
-def _played_deal(state: State, raw: Mapping[str, Any], number: int, *, last: bool) -> State:
+def _played_deal(
+    state: State,
+    raw: Mapping[str, Any],
+    number: int,
+    *,
+    last: bool,
+    on_state: Callable[[State], None] | None = None,
+) -> State:
     dealt = _parse_dealt(raw, state.rules, number)
     try:
         state = apply(state, dealt)
     except IllegalActionError as exc:
         raise _refused(exc, number, None) from None
+    if on_state is not None:
+        on_state(state)
     actions = raw["actions"]
     if not isinstance(actions, list):
         raise IllegalRecordError(
@@ -391,6 +402,8 @@ def _played_deal(state: State, raw: Mapping[str, Any], number: int, *, last: boo
             state = apply(state, decision, seat)  # type: ignore[arg-type] # checked
         except IllegalActionError as exc:
             raise _refused(exc, number, index) from None
+        if on_state is not None:
+            on_state(state)
     if state.deal is not None and not last:
         assert state.to_move is not None
         seat, phase = state.to_move

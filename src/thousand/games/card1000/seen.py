@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thousand.games.card1000.cards import Card, Suit, card
+from thousand.games.card1000.cards import Card, Suit, card, card_points
 from thousand.games.card1000.config import Rules
+from thousand.games.card1000.play import trick_winner
 from thousand.games.card1000.shuffle import playing_seats
 from thousand.games.card1000.views import SeatView
 
@@ -54,4 +55,25 @@ def plays_seen(view: SeatView, rules: Rules) -> tuple[PlaySeen, ...]:
     return tuple(seen)
 
 
-__all__ = ["PlaySeen", "plays_seen"]
+def points_taken(view: SeatView, rules: Rules) -> dict[int, int]:
+    """Each playing seat's points so far in the deal of ``view``: the card points of the
+    tricks it took and the marriages it announced (the play's points, §1.6)."""
+    deal = view.deal
+    if deal is None:
+        return {}
+    seats = playing_seats(rules, deal.dealer)
+    taken = dict.fromkeys(seats, 0)
+    trick: list[PlaySeen] = []
+    for play in plays_seen(view, rules):
+        trick.append(play)
+        if len(trick) == len(seats):
+            cards = [each.card for each in trick]
+            winner = trick[trick_winner(cards, play.trump)].seat
+            taken[winner] += card_points(cards)
+            trick = []
+    for each in deal.announcements:
+        taken[int(each["seat"])] += int(each["value"])
+    return taken
+
+
+__all__ = ["PlaySeen", "plays_seen", "points_taken"]

@@ -28,8 +28,14 @@ BOTS_ONLY = "bot:random,bot:random,bot:random"
 DICE = 0
 """Card Thousand throws no dice."""
 
-HELP: Mapping[str, str] = {}
-"""Card Thousand's words in the commands' help texts: none yet."""
+HELP: Mapping[str, str] = {
+    "simulate.example": "thousand simulate --game card1000 --players expert,club,novice "
+    "--deals 300",
+    "simulate.game": "points per deal on duplicate deals (--deals) or whole games",
+    "simulate.players": "expert, club, novice, random",
+    "simulate.json": "points_per_deal, differences and win_rates",
+}
+"""Card Thousand's words in the commands' help texts."""
 
 
 def level_name(tr: Translator, level: str) -> str:
@@ -56,6 +62,9 @@ def rules_title(tr: Translator, rules: Any) -> str:
 
 
 rules = on_demand(f"{__name__}.commands.rules")
+advise = on_demand(f"{__name__}.commands.advise")
+review = on_demand(f"{__name__}.commands.review")
+simulate = on_demand(f"{__name__}.commands.simulate")
 
 
 __all__ = [
