@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from thousand.games.card1000 import search
 from thousand.games.card1000.actions import PASS, Bid, Contract, Decision, Give
 from thousand.games.card1000.cards import card
 from thousand.games.card1000.engine import apply
@@ -93,7 +94,7 @@ def test_given_the_true_world_the_expert_plays_the_open_cards_best(
         assert deal is not None
         return World(hands=deal.hands, out=())
 
-    monkeypatch.setattr(expert, "sample_world", true_world)
+    monkeypatch.setattr(search, "sample_world", true_world)
     roles = set()
     while state.deal is not None and state.deal.phase == "play":
         deal = state.deal

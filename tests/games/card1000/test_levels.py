@@ -52,8 +52,8 @@ def level_decision(level: str, state: State, seed: int = 0) -> Decision:
 
 
 def test_levels_are_registered_weakest_first() -> None:
-    assert tuple(BOT_LEVELS) == ("random", "novice", "club")
-    assert game_info("card1000").levels == ("random", "novice", "club")
+    assert tuple(BOT_LEVELS) == ("random", "novice", "club", "expert")
+    assert game_info("card1000").levels == ("random", "novice", "club", "expert")
     ru = translator("ru")
     seats = parse_players("bot:club,bot:novice,Анна", ru, game_info("card1000"), level_name)
     assert [seat.bot for seat in seats] == ["club", "novice", None]
@@ -61,9 +61,10 @@ def test_levels_are_registered_weakest_first() -> None:
         "случайный",
         "новичок",
         "клубный игрок",
+        "эксперт",
     ]
     with pytest.raises(BotLevelError):
-        level_policy("expert")
+        level_policy("master")
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import sqrt
 from random import Random
 
+from thousand.core.stats import mean_interval
 from thousand.games.card1000.bots import level_policy
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.engine import advance
@@ -31,9 +31,6 @@ from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.shuffle import seeded_deal
 from thousand.games.card1000.state import State, new_game
 from thousand.games.card1000.views import view
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 
 MAX_DEALS = 400
 """A game still undecided after this many deals is stopped (no winner counted)."""
@@ -50,15 +47,15 @@ class Estimate:
 
     @classmethod
     def of(cls, values: Sequence[float]) -> Estimate:
+        """The mean of ``values`` with its normal 95% interval (:func:`~thousand.core.
+        stats.mean_interval`; a single value is its own interval)."""
         count = len(values)
         if count == 0:
             return cls(0.0, 0.0, 0.0, 0)
-        mean = sum(values) / count
         if count == 1:
-            return cls(mean, mean, mean, 1)
-        variance = sum((value - mean) ** 2 for value in values) / (count - 1)
-        half = Z95 * sqrt(variance / count)
-        return cls(mean, mean - half, mean + half, count)
+            return cls(values[0], values[0], values[0], 1)
+        mean, low, high = mean_interval(sum(values), sum(v * v for v in values), count)
+        return cls(mean, low, high, count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,8 @@ def level_name(tr: Translator, level: str) -> str:
         "novice": tr.gettext("novice"),
         # the level that plays like a regular of a card club
         "club": tr.gettext("club player"),
+        # the level that searches the hidden cards with the open-card solver
+        "expert": tr.gettext("expert"),
     }
     return names.get(level, level)
 
