@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from thousand.games.card1000.cards import DECK, Card, Suit, card, card_points
+from thousand.games.card1000.cards import DECK, Card, Suit, card
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.play import trick_winner
+from thousand.games.card1000.seen import PlaySeen, plays_seen, points_taken
 from thousand.games.card1000.shuffle import playing_seats
 from thousand.games.card1000.views import DealView, SeatView
 
@@ -91,15 +92,12 @@ def knowledge(view: SeatView, rules: Rules) -> Knowledge:
         seats=playing_seats(rules, deal.dealer),
     )
     known.voids = {seat: set() for seat in known.seats}
-    known.taken = dict.fromkeys(known.seats, 0)
     played = {each for _, each in deal.played}
     known.out = set(DECK) - set(hand) - played
     if rules.players == 2:
         _remove_discards(known, deal)
-    _replay_tricks(known, deal)
-    for announcement in deal.announcements:
-        seat = announcement["seat"]
-        known.taken[seat] = known.taken.get(seat, 0) + int(announcement["value"])
+    _replay_tricks(known, view, rules)
+    known.taken = points_taken(view, rules)
     return known
 
 
@@ -111,29 +109,19 @@ def _remove_discards(known: Knowledge, deal: DealView) -> None:
             known.out.discard(card(name))
 
 
-def _replay_tricks(known: Knowledge, deal: DealView) -> None:
-    """Group the plays into tricks, following the trump as marriages set it, and note
-    the voids each play shows."""
-    size = len(known.seats)
-    trump: Suit | None = None
-    current: list[tuple[int, Card]] = []
-    for action in deal.actions:
-        name = action.get("play")
-        if not isinstance(name, str):
-            continue
-        seat = int(action["seat"])
-        played = card(name)
-        if action.get("marriage") or action.get("ace_marriage"):
-            trump = played.suit
-        if current:
-            _note_void(known, seat, played, current[0][1].suit, trump)
-        current.append((seat, played))
-        if len(current) == size:
-            cards = tuple(each for _, each in current)
-            winner = current[trick_winner(cards, trump)][0]
-            known.tricks.append(Trick(current[0][0], cards, trump, winner))
-            known.taken[winner] = known.taken.get(winner, 0) + card_points(cards)
-            current = []
+def _replay_tricks(known: Knowledge, view: SeatView, rules: Rules) -> None:
+    """The finished tricks with their winners (:func:`~..seen.plays_seen`: the trump as
+    marriages set it), and the voids each play shows."""
+    trick: list[PlaySeen] = []
+    for play in plays_seen(view, rules):
+        if play.before:
+            _note_void(known, play.seat, play.card, play.before[0].suit, play.trump)
+        trick.append(play)
+        if len(trick) == len(known.seats):
+            cards = tuple(each.card for each in trick)
+            winner = trick[trick_winner(cards, play.trump)].seat
+            known.tricks.append(Trick(trick[0].seat, cards, play.trump, winner))
+            trick = []
 
 
 def _note_void(known: Knowledge, seat: int, played: Card, led: Suit, trump: Suit | None) -> None:
