@@ -18,10 +18,12 @@ from thousand.games import game_of_record, require
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "advise",
-        help="the winning chance of each action where a game record ends",
+        help="what each action brings where a game record ends",
         description="Replay a game record and show, for the player to move, the chance of "
         "winning after each legal action with perfect play from then on (exact for two "
-        "players; with three or more, an approximation: a duel with the leading opponent).",
+        "players; with three or more, an approximation: a duel with the leading opponent). "
+        "For card Thousand: each card, bid or contract with what it brings in the deal, "
+        "from what that player can see.",
         epilog="example: thousand advise game.json",
     )
     parser.add_argument("file", metavar="RECORD", help="a record file, or - for standard input")
