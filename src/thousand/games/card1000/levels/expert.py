@@ -85,12 +85,12 @@ def _searches_bids(view: SeatView, rules: Rules, legal: Sequence[Decision]) -> b
 def _bid(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random) -> Decision:
     passing = next(action for action in legal if isinstance(action, Pass))
     lowest = min((action for action in legal if isinstance(action, Bid)), key=_amount)
-    taken = declaring_points(view, rules, rng, BID_WORLDS, _spare(rules))
+    taken = declaring_points(view, rules, rng, BID_WORLDS, evaluated_spare(rules))
     worth = sum(lowest.amount if got >= lowest.amount else -lowest.amount for got in taken)
     return lowest if worth / len(taken) > DEFEND else passing
 
 
-def _spare(rules: Rules) -> Spare:
+def evaluated_spare(rules: Rules) -> Spare:
     """The two cards the club player's evaluation gives away from a hand."""
 
     def spare(hand: Sequence[Card]) -> Sequence[Card]:
@@ -103,4 +103,4 @@ def _amount(action: Bid) -> int:
     return action.amount
 
 
-__all__ = ["BID_WORLDS", "DEFEND", "PLAY_WORLDS", "decide"]
+__all__ = ["BID_WORLDS", "DEFEND", "PLAY_WORLDS", "decide", "evaluated_spare"]

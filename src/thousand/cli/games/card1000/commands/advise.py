@@ -19,7 +19,7 @@ from thousand.games.card1000 import NAME
 from thousand.games.card1000.actions import Bid, Contract, Decision, Play
 from thousand.games.card1000.advice import WORLDS, ActionAdvice, advise
 from thousand.games.card1000.legal import legal_actions
-from thousand.games.card1000.levels.evaluate import best_keep
+from thousand.games.card1000.levels.expert import evaluated_spare
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.views import view
 
@@ -34,12 +34,8 @@ def run(args: argparse.Namespace, env: Env, record: Any) -> ExitStatus:
         raise ThousandError(f"{args.file}: the record ends between deals: the cards come next")
     seat, phase = state.to_move
     rules = state.rules
-
-    def spare(hand: Any) -> Any:
-        return best_keep(hand, 2, players=rules.players)
-
     seen = view(state, seat)
-    advice = advise(seen, rules, legal_actions(state), spare)
+    advice = advise(seen, rules, legal_actions(state), evaluated_spare(rules))
     if args.json:
         env.print_json(
             {
