@@ -3,7 +3,8 @@
 Run on demand (not part of the test suite, which never measures strength)::
 
     PYTHONPATH=src /tmp/venv/bin/python benchmarks/bench_card_levels.py \
-        [--deals N] [--games G] [--preset classic] [--levels club,novice,novice] [--json]
+        [--deals N] [--games G] [--preset classic] [--levels club,novice,novice] \
+        [--jobs J] [--json]
 
 Every deal is played once for each rotation of the seats over the same cards
 (:mod:`thousand.games.card1000.match`), so each level holds each hand once and the
@@ -11,7 +12,9 @@ cards' luck cancels. Printed: the mean points per deal of each level and each pa
 difference, with 95% intervals over the deals (a deal's rotations are one observation),
 from a new game (every total 0); then, with ``--games``, whole games duplicated the same
 way: points per deal in real game conditions (the barrel, bolts) and the win rate per
-seat held. One core; about 25 ms per deal and rotation on the classic preset.
+seat held. One core per job (``--jobs``: processes share the deals, the figures do
+not change); about 25 ms per deal and rotation on the classic preset between ``club``
+and ``novice``, about 330 ms with an ``expert`` seated.
 """
 
 from __future__ import annotations
@@ -69,6 +72,7 @@ def main() -> None:
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--levels", default="club,novice,novice")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = load_preset(args.preset)
@@ -80,14 +84,14 @@ def main() -> None:
             print(f"  … {done} deals", file=sys.stderr)
 
     start = time.perf_counter()
-    deals = deal_match(rules, levels, args.deals, args.seed, progress)
+    deals = deal_match(rules, levels, args.deals, args.seed, progress, jobs=args.jobs)
     seconds = time.perf_counter() - start
     out["deals"] = figures(deals, seconds)
     if not args.json:
         report(f"{args.preset}, duplicate deals", deals, seconds)
     if args.games:
         start = time.perf_counter()
-        games = game_match(rules, levels, args.games, args.seed)
+        games = game_match(rules, levels, args.games, args.seed, jobs=args.jobs, progress=progress)
         seconds = time.perf_counter() - start
         out["games"] = figures(games, seconds)
         if not args.json:

@@ -293,3 +293,16 @@ def test_estimate_interval() -> None:
     estimate = match.Estimate.of([1.0, 2.0, 3.0, 4.0])
     assert estimate.mean == 2.5 and estimate.low < 2.5 < estimate.high
     assert match.Estimate.of([]).samples == 0
+
+
+def test_processes_sharing_a_match_do_not_change_its_figures() -> None:
+    """Every unit is a pure function of the seed and its number: the benchmark's
+    ``--jobs`` splits the units over processes and must find what one process finds."""
+    levels = ("club", "novice", "novice")
+    alone = match.deal_match(CLASSIC, levels, 6, seed=4)
+    shared = match.deal_match(CLASSIC, levels, 6, seed=4, jobs=2)
+    assert alone == shared
+    games = load_preset("two_players")
+    assert match.game_match(games, ("club", "novice"), 2, seed=1) == match.game_match(
+        games, ("club", "novice"), 2, seed=1, jobs=2
+    )

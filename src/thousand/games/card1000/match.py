@@ -20,8 +20,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from random import Random
+from typing import TypeVar
 
 from thousand.core.stats import mean_interval
 from thousand.games.card1000.bots import level_policy
@@ -142,19 +145,13 @@ def _per_level(
     return points, differences
 
 
-def deal_match(
-    rules: Rules,
-    levels: Sequence[str],
-    deals: int,
-    seed: int,
-    progress: Callable[[int], None] | None = None,
-) -> MatchResult:
-    """``deals`` duplicate deals between ``levels`` (one per seat; a level may sit more
-    than once), each played once per rotation."""
-    _check(rules, levels)
+def _deal_samples(
+    rules: Rules, levels: Sequence[str], seed: int, units: range
+) -> list[dict[str, float]]:
+    """Each deal of ``units``: every level's mean change over the deal's rotations."""
     seatings = rotations(levels)
     samples: list[dict[str, float]] = []
-    for unit in range(deals):
+    for unit in units:
         key = deal_key(seed, unit)
         sums = dict.fromkeys(levels, 0.0)
         counts = dict.fromkeys(levels, 0)
@@ -164,25 +161,20 @@ def deal_match(
                 sums[level] += changes[seat]
                 counts[level] += 1
         samples.append({level: sums[level] / counts[level] for level in sums})
-        if progress is not None:
-            progress(unit + 1)
-    points, differences = _per_level(levels, samples)
-    return MatchResult(_distinct(levels), deals, len(seatings), points, differences, {})
+    return samples
 
 
-def game_match(
-    rules: Rules,
-    levels: Sequence[str],
-    games: int,
-    seed: int,
-    max_deals: int = MAX_DEALS,
-) -> MatchResult:
-    """``games`` duplicate whole games: points per deal and win rates per seat held."""
-    _check(rules, levels)
+GameSample = tuple[dict[str, float], dict[str, float]]
+"""One duplicated game: each level's points per deal and its wins per seat held."""
+
+
+def _game_samples(
+    rules: Rules, levels: Sequence[str], seed: int, units: range, max_deals: int
+) -> list[GameSample]:
+    """Each game of ``units`` played once per rotation."""
     seatings = rotations(levels)
-    samples: list[dict[str, float]] = []
-    win_samples: list[dict[str, float]] = []
-    for unit in range(games):
+    samples: list[GameSample] = []
+    for unit in units:
         key = deal_key(seed, unit)
         sums = dict.fromkeys(levels, 0.0)
         dealt = dict.fromkeys(levels, 0)
@@ -197,13 +189,79 @@ def game_match(
                 dealt[level] += scored
                 held[level] += 1
                 wins[level] += 1.0 if winner == seat else 0.0
-        samples.append({level: sums[level] / max(dealt[level], 1) for level in sums})
-        win_samples.append({level: wins[level] / held[level] for level in wins})
+        samples.append(
+            (
+                {level: sums[level] / max(dealt[level], 1) for level in sums},
+                {level: wins[level] / held[level] for level in wins},
+            )
+        )
+    return samples
+
+
+Sample = TypeVar("Sample")
+
+
+def _gather(
+    work: Callable[[range], list[Sample]],
+    units: int,
+    jobs: int,
+    progress: Callable[[int], None] | None,
+) -> list[Sample]:
+    """``work`` over ``range(units)``, in ``jobs`` processes when more than one: chunks
+    of units go to a process pool and come back in order. Every unit is a pure function
+    of the match seed and its number, so the result does not depend on ``jobs``."""
+    size = max(1, min(25, units // max(jobs * 4, 1)))
+    chunks = [range(first, min(first + size, units)) for first in range(0, units, size)]
+    results: list[Sample] = []
+    if jobs <= 1:
+        for chunk in chunks:
+            results += work(chunk)
+            if progress is not None:
+                progress(len(results))
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for done in pool.map(work, chunks):
+            results += done
+            if progress is not None:
+                progress(len(results))
+    return results
+
+
+def deal_match(
+    rules: Rules,
+    levels: Sequence[str],
+    deals: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int = 1,
+) -> MatchResult:
+    """``deals`` duplicate deals between ``levels`` (one per seat; a level may sit more
+    than once), each played once per rotation; ``jobs`` processes share the deals."""
+    _check(rules, levels)
+    work = partial(_deal_samples, rules, tuple(levels), seed)
+    samples = _gather(work, deals, jobs, progress)
     points, differences = _per_level(levels, samples)
-    rates = {
-        name: Estimate.of([sample[name] for sample in win_samples]) for name in _distinct(levels)
-    }
-    return MatchResult(_distinct(levels), games, len(seatings), points, differences, rates)
+    return MatchResult(_distinct(levels), deals, len(levels), points, differences, {})
+
+
+def game_match(
+    rules: Rules,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    max_deals: int = MAX_DEALS,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """``games`` duplicate whole games: points per deal and win rates per seat held."""
+    _check(rules, levels)
+    work = partial(_game_samples, rules, tuple(levels), seed, max_deals=max_deals)
+    both = _gather(work, games, jobs, progress)
+    points, differences = _per_level(levels, [sample for sample, _ in both])
+    rates = {name: Estimate.of([wins[name] for _, wins in both]) for name in _distinct(levels)}
+    return MatchResult(_distinct(levels), games, len(levels), points, differences, rates)
 
 
 def _check(rules: Rules, levels: Sequence[str]) -> None:
