@@ -10,6 +10,11 @@ Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
 
 
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution's chance of a value below ``x``."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float, float]:
     """Proportion with its Wilson score interval (sound near 0 and 1, unlike p ± z·se).
 

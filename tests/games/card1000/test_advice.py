@@ -14,7 +14,7 @@ import pytest
 from thousand.games.card1000.actions import Bid, Play
 from thousand.games.card1000.advice import advise
 from thousand.games.card1000.legal import legal_actions
-from thousand.games.card1000.levels.evaluate import best_keep
+from thousand.games.card1000.hand_value import best_keep
 from thousand.games.card1000.presets import load_preset
 from thousand.games.card1000.state import State
 from thousand.games.card1000.views import view
@@ -27,8 +27,8 @@ from .test_views import exploring
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def spare(hand: Any) -> Any:
-    return best_keep(hand, 2, players=3)
+def spare(hand: Any, count: int) -> Any:
+    return best_keep(hand, count, players=3)
 
 
 def advice_of(state: State, worlds: int = 6) -> tuple[Any, ...]:

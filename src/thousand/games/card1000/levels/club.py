@@ -39,7 +39,7 @@ from thousand.games.card1000.actions import (
 )
 from thousand.games.card1000.cards import DECK, MARRIAGE, Card, Rank, card_points, marriages_in
 from thousand.games.card1000.config import Rules
-from thousand.games.card1000.levels.evaluate import (
+from thousand.games.card1000.hand_value import (
     best_keep,
     contract_worth,
     expected_value,

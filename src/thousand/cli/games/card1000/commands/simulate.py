@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         if args.deals is not None:
             result = deal_match(rules, levels, units, args.seed, bar.progress)
         else:
-            result = game_match(rules, levels, units, args.seed)
+            result = game_match(rules, levels, units, args.seed, progress=bar.progress)
     name = args.rules or DEFAULT_PRESET
     if args.plot:
         draw(result, args.plot, name, deals=args.deals is not None)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from math import erf, sqrt
 from random import Random
 
+from thousand.core.stats import normal_cdf
 from thousand.games.card1000.cards import (
     MARRIAGE,
     RANKS,
@@ -159,7 +159,7 @@ def expected_value(
 
 def make_chance(estimate: float, contract: int) -> float:
     """The chance that a declarer whose estimate is ``estimate`` takes ``contract``."""
-    return 0.5 * (1.0 + erf((estimate - contract) / (SPREAD * sqrt(2.0))))
+    return normal_cdf((estimate - contract) / SPREAD)
 
 
 def contract_worth(estimate: float, contract: int) -> float:
