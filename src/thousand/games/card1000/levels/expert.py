@@ -64,7 +64,7 @@ def decide(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random)
     writing = any(isinstance(action, WriteOff) for action in legal)
     if searched and writing and _writes_off(view, rules, rng):
         return next(action for action in legal if isinstance(action, WriteOff))
-    if searched and all(isinstance(action, Contract) for action in legal):
+    if searched and len(legal) > 1 and all(isinstance(action, Contract) for action in legal):
         return _contract(view, rules, [a for a in legal if isinstance(a, Contract)], rng)
     return club.decide(view, rules, legal, rng)
 
