@@ -16,7 +16,7 @@ from thousand.games.card1000.bidding_evidence import (
     evidence,
     likelihood,
 )
-from thousand.games.card1000.cards import MARRIAGE, cards, marriages_in
+from thousand.games.card1000.cards import MARRIAGE, Card, cards, marriages_in
 from thousand.games.card1000.engine import apply
 from thousand.games.card1000.hand_value import play_value
 from thousand.games.card1000.presets import load_preset, rules_from_spec
@@ -81,25 +81,19 @@ def test_a_raise_makes_strong_hands_likelier_and_a_pass_weak_ones() -> None:
     assert mean_value(weighed, 2) < mean_value(plain, 2) - 5
 
 
+def _cards(names: str) -> tuple[Card, ...]:
+    return cards(names.split(" "))
+
+
 def test_likelihood_is_zero_only_where_a_bid_breaks_the_ceiling() -> None:
     seen = view(bidding(), 1)
-    mine = cards(["TH", "KH", "QH", "JH", "9H", "AC", "TC"])
-    strong = World(
-        hands=(
-            cards(["AS", "TS", "KS", "QS", "JS", "9S", "AH"]),
-            mine,
-            cards(["KC", "QC", "JC", "9C", "AD", "TD", "KD"]),
-        ),
-        out=cards(["QD", "JD", "9D"]),
-    )
-    weak = World(
-        hands=(
-            cards(["9S", "JS", "9C", "JC", "9D", "JD", "AH"]),
-            mine,
-            cards(["AS", "TS", "KS", "QS", "KC", "QC", "AD"]),
-        ),
-        out=cards(["TD", "KD", "QD"]),
-    )
+    mine = "TH KH QH JH 9H AC TC"
+
+    def world(zero: str, two: str, out: str) -> World:
+        return World(hands=(_cards(zero), _cards(mine), _cards(two)), out=_cards(out))
+
+    strong = world("AS TS KS QS JS 9S AH", "KC QC JC 9C AD TD KD", "QD JD 9D")
+    weak = world("9S JS 9C JC 9D JD AH", "AS TS KS QS KC QC AD", "TD KD QD")
     both = evidence(seen, CLASSIC)
     assert likelihood(strong, seen, CLASSIC, both) > 0.0
     assert likelihood(weak, seen, CLASSIC, both) == 0.0
