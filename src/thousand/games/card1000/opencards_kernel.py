@@ -437,6 +437,92 @@ def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[in
 
 
 @njit(cache=True, inline="always")
+def last_card_choices(  # noqa: PLR0917 - a trick's last card
+    mask: int,
+    hand: int,
+    live: int,
+    context: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+) -> int:
+    """``mask`` (the allowed cards for a trick's last card) with each run of
+    equivalent cards cut to the one worth searching.
+
+    Cards of a suit are equivalent when no card still in play (in a hand or on the
+    table) lies between them and the seat to move holds them all: every trick goes
+    the same whichever is played, only the points move. On a trick's last card the
+    trick's winner is known, so the points settle it: if the declarer wins the trick
+    the highest card of the run is at least as good for the declarer as any other (its
+    extra points go to the declarer now, the lower card's later to whoever wins that
+    trick), else the lowest is; the side to move takes the one in its favour, the
+    other side's choice being dominated for it. So one card per run is exact.
+    A marriage the mover holds (K and Q) or its four aces keep those cards apart from
+    their neighbours: playing them is not like playing the card beside them."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    aces = context[C_ACE_RULE] != 0 and (hand & ACES_MASK) == ACES_MASK
+    for suit in range(4):
+        if not (mask & SUIT[suit]):
+            continue
+        married = hand >> (6 * suit + KING) & 1 and hand >> (6 * suit + QUEEN) & 1
+        run = 0
+        kind = -1
+        for rank in range(6):
+            card = 6 * suit + rank
+            if not (live >> card & 1):
+                continue
+            if mask >> card & 1:
+                group = 0
+                if married:
+                    group = 0 if rank < QUEEN else (1 if rank <= KING else 2)
+                if aces and rank == ACE:
+                    group = 3
+                if run != 0 and group == kind:
+                    run |= 1 << card
+                    continue
+            else:
+                group = -1
+            if run & (run - 1):
+                mask = _keep_one(mask, run, c0, c1, count, leader, trump, players, declarer)
+            run = (1 << card) if group >= 0 else 0
+            kind = group
+        if run & (run - 1):
+            mask = _keep_one(mask, run, c0, c1, count, leader, trump, players, declarer)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _keep_one(  # noqa: PLR0917 - a trick's last card
+    mask: int,
+    run: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    players: int,
+    declarer: int,
+) -> int:
+    """``mask`` without the cards of ``run`` (equivalent, see :func:`last_card_choices`)
+    but the one worth playing: the highest if the mover's side wins the trick, else
+    the lowest."""
+    low = _lowest(run)
+    t1 = low if count == 1 else c1
+    place = trick_winner(c0, t1, low, count + 1, trump)
+    mover_declares = _seat(leader + count, players) == declarer
+    if (_seat(leader + place, players) == declarer) == mover_declares:
+        keep = run
+        while keep & (keep - 1):
+            keep &= keep - 1
+    else:
+        keep = run & -run
+    return int(mask & ~(run ^ keep))
+
+
+@njit(cache=True, inline="always")
 def _table_cut(  # noqa: PLR0917 - a node's state
     hands: Array,
     context: Array,
@@ -576,6 +662,13 @@ def _enter(  # noqa: PLR0917 - a node's state
         mask = allowed(
             hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
         )
+        if count == players - 1:
+            live = remaining | 1 << c0
+            if count == 2:
+                live |= 1 << c1
+            mask = last_card_choices(
+                mask, hands[mover], live, context, c0, c1, count, leader, trump
+            )
         moves = 0
         while mask:
             codes[ply, moves] = _lowest(mask)
