@@ -8,6 +8,9 @@ import numpy as np
 
 from thousand.games.card1000 import opencards_kernel as kernel
 from thousand.games.card1000.cards import DECK_INDEX, card
+from thousand.games.card1000.opencards import TABLES
+
+NONE = -kernel.INF - 1
 
 
 def _mask(*names: str) -> int:
@@ -59,3 +62,33 @@ def test_the_defenders_win_with_the_mover_s_side_in_mind() -> None:
     # The trump nine takes the trick from the defenders: the declarer's hearts all
     # lose it, so the declarer keeps its points back (the lowest).
     assert _choices("KH TH AH", "9S", "QH", "9S", trump=0) == _mask("KH")
+
+
+def _twin(hand: str, live: str, searched: str, value: int, move: str, limit: int) -> int:  # noqa: PLR0917
+    """The bound that spares the declarer's ``move`` after ``searched`` got ``value``."""
+    codes = np.zeros((kernel.MAX_PLY, kernel.MAX_MOVES), dtype=np.int64)
+    scores = np.zeros_like(codes)
+    codes[0, 0] = DECK_INDEX[card(searched)]
+    codes[0, 1] = DECK_INDEX[card(move)]
+    scores[0, 0] = value
+    own = _mask(hand)
+    return int(
+        kernel.twin_bound(
+            own, own | _mask(live), _context(), TABLES, codes, scores, 0, 1, True, limit
+        )
+    )
+
+
+def test_a_card_equivalent_to_one_searched_is_bounded_by_the_points_between() -> None:
+    # The ten and the ace win the same tricks: the ace is worth at most one point
+    # more than the ten's 30, so with alpha at 31 it need not be searched.
+    assert _twin("TS AS", "KS", "TS", 30, "AS", 31) == 31
+    assert _twin("TS AS", "KS", "TS", 30, "AS", 30) == NONE
+    # The king and the ace are six points apart, and not equivalent with the ten out.
+    assert _twin("KS TS AS", "9S", "KS", 20, "TS", 26) == 26
+    assert _twin("KS AS", "TS", "KS", 20, "AS", 100) == NONE
+
+
+def test_a_marriage_held_keeps_its_cards_apart_from_the_others() -> None:
+    assert _twin("JS QS KS", "9S", "JS", 20, "QS", 100) == NONE
+    assert _twin("JS QS KS", "9S", "QS", 20, "KS", 21) == 21

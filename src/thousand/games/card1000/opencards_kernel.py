@@ -437,6 +437,65 @@ def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[in
 
 
 @njit(cache=True, inline="always")
+def twin_bound(  # noqa: PLR0917 - a node's state
+    hand: int,
+    live: int,
+    context: Array,
+    tables: Array,
+    codes: Array,
+    scores: Array,
+    ply: int,
+    at: int,
+    maximising: bool,
+    limit: int,
+) -> int:
+    """A bound that makes the move ``codes[ply, at]`` needless, else -INF - 1.
+
+    A plain card equivalent to one already searched at this node (see
+    :func:`last_card_choices`: same suit, nothing in play between them but the mover's
+    own cards, no marriage or four aces between them) wins the same tricks; only the
+    two cards' points change hands, so its value differs from the other's by at most
+    their difference in points. If the other's value (an upper bound for the
+    declarer, a lower one for a defender, kept in ``scores[ply]``) moved by that much
+    still cannot pass ``limit`` (alpha, or beta), the move is not searched and that
+    bound stands for it."""
+    code = codes[ply, at]
+    card = code & CARD_BITS
+    suit = card // 6
+    married = hand >> (6 * suit + KING) & 1 and hand >> (6 * suit + QUEEN) & 1
+    aces = context[C_ACE_RULE] != 0 and (hand & ACES_MASK) == ACES_MASK
+    for back in range(at):
+        other = codes[ply, back]
+        if other >> FLAG_SHIFT != 0 or other // 6 != suit:
+            continue
+        low = min(card, other)
+        high = max(card, other)
+        if live & ((1 << high) - (2 << low)) & ~hand:
+            continue
+        if married and (_group(low % 6) != _group(high % 6)):
+            continue
+        if aces and high % 6 == ACE:
+            continue
+        apart = tables[T_POINTS + high] - tables[T_POINTS + low]
+        if maximising:
+            bound = scores[ply, back] + apart
+            if bound <= limit:
+                return int(bound)
+        else:
+            bound = scores[ply, back] - apart
+            if bound >= limit:
+                return int(bound)
+    return -INF - 1
+
+
+@njit(cache=True, inline="always")
+def _group(rank: int) -> int:
+    """Which side of a held marriage a rank is: below the queen, the queen and the
+    king, above the king."""
+    return 0 if rank < QUEEN else (1 if rank <= KING else 2)
+
+
+@njit(cache=True, inline="always")
 def last_card_choices(  # noqa: PLR0917 - a trick's last card
     mask: int,
     hand: int,
@@ -755,6 +814,7 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
                 result = _enter(hands, context, tables, rows, codes, scores, stack, ply, -1)
                 continue
             stack[ply, F_RESEARCH] = 0
+            scores[ply, at] = value
             hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
             if stack[ply, F_MOVER] == declarer:
                 if value > stack[ply, F_BEST]:
@@ -797,6 +857,25 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
         flag = code >> FLAG_SHIFT
         mover = stack[ply, F_MOVER]
         count = stack[ply, F_COUNT]
+        if at > 0 and flag == 0:
+            live = hands[0] | hands[1] | hands[2]
+            if count > 0:
+                live |= 1 << stack[ply, F_C0]
+            if count > 1:
+                live |= 1 << stack[ply, F_C1]
+            maximising = mover == declarer
+            limit = stack[ply, F_ALPHA] if maximising else stack[ply, F_BETA]
+            bound = twin_bound(
+                hands[mover], live, context, tables, codes, scores, ply, at, maximising, limit
+            )
+            if bound > -INF - 1:
+                if maximising:
+                    stack[ply, F_BEST] = max(stack[ply, F_BEST], bound)
+                else:
+                    stack[ply, F_BEST] = min(stack[ply, F_BEST], bound)
+                scores[ply, at] = bound
+                stack[ply, F_AT] = at + 1
+                continue
         now = stack[ply, F_TRUMP]
         gain = 0
         if flag != 0:
