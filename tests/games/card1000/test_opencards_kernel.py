@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from thousand.games.card1000 import card_rules_kernel, native_kernel
 from thousand.games.card1000 import opencards_kernel as kernel
 from thousand.games.card1000.cards import DECK_INDEX, card
 from thousand.games.card1000.opencards import TABLES
@@ -92,3 +93,11 @@ def test_a_card_equivalent_to_one_searched_is_bounded_by_the_points_between() ->
 def test_a_marriage_held_keeps_its_cards_apart_from_the_others() -> None:
     assert _twin("JS QS KS", "9S", "JS", 20, "QS", 100) == NONE
     assert _twin("JS QS KS", "9S", "QS", 20, "KS", 21) == 21
+
+
+def test_both_kernels_follow_the_one_statement_of_the_trick_rules() -> None:
+    # Following and the trick's winner are written once (card_rules_kernel), for the
+    # solver and the random deals alike: two copies could drift apart.
+    for user in (kernel, native_kernel):
+        for name in ("allowed", "trick_winner"):
+            assert vars(user)[name] is vars(card_rules_kernel)[name], (user, name)

@@ -19,7 +19,8 @@ defenders together minimise it (their own marriages count for nothing here, but 
 change trump). Points are integers; a position's value never exceeds :data:`INF`.
 
 The rules are the engine's (:mod:`.play`, :mod:`.legal`, :mod:`.engine`), restated
-here for speed: follow suit, else trump, else anything; ``must_beat`` and
+for speed (following and the trick's winner in :mod:`.card_rules_kernel`, shared with
+the random deals' kernel): follow suit, else trump, else anything; ``must_beat`` and
 ``must_overtrump`` as §8 words them; a marriage only on lead, by the holder of K and
 Q, never on the deal's first lead unless ``marriage_on_first_lead``; trump is the suit
 of the last marriage from the trick it is led to. Tests hold the two to agreement on
@@ -44,6 +45,8 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+
+from thousand.games.card1000.card_rules_kernel import SUIT_MASK, allowed, trick_winner
 
 Array = Any
 """A numpy array as the kernel takes it (numba types it; mypy cannot)."""
@@ -87,7 +90,6 @@ TT_HIGH = 1
 TT_MOVE = 2
 TT_KEY = 3
 
-SUIT = np.array([0x3F << (6 * suit) for suit in range(4)], dtype=np.int64)
 KING = 3
 QUEEN = 2
 ACE = 5
@@ -128,66 +130,6 @@ def _lowest(mask: int) -> int:
     """The number of the lowest card of a non-empty ``mask``."""
     low = mask & -mask
     return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
-
-
-@njit(cache=True)
-def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
-    """The strongest of the first ``count`` trick cards of ``suit``, or -1."""
-    best = -1
-    if count > 0 and c0 // 6 == suit:
-        best = c0
-    if count > 1 and c1 // 6 == suit and c1 > best:
-        best = c1
-    return best
-
-
-@njit(cache=True)
-def allowed(  # noqa: PLR0917 - a trick's state, as scalars for speed
-    hand: int, c0: int, c1: int, count: int, trump: int, must_beat: int, must_over: int
-) -> int:
-    """The cards of ``hand`` that may be played to a trick holding ``count`` cards
-    (:func:`.play.follow_requirement`)."""
-    if count == 0:
-        return hand
-    led = c0 // 6
-    same = hand & SUIT[led]
-    if same:
-        if must_beat:
-            trumped = trump >= 0 and trump != led and _best_of_suit(c0, c1, count, trump) >= 0
-            if not trumped:
-                best = _best_of_suit(c0, c1, count, led)
-                beating = same & ~((2 << best) - 1)
-                if beating:
-                    return int(beating)
-        return int(same)
-    if trump >= 0:
-        trumps = hand & SUIT[trump]
-        if trumps:
-            if must_over:
-                best = _best_of_suit(c0, c1, count, trump)
-                beating = trumps if best < 0 else trumps & ~((2 << best) - 1)
-                if beating:
-                    return int(beating)
-            return int(trumps)
-    return hand
-
-
-@njit(cache=True)
-def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
-    """The place in the trick (0 = the lead) of the card that wins it
-    (:func:`.play.trick_winner`)."""
-    win = 0
-    best = c0
-    for place in range(1, count):
-        card = c1 if place == 1 else c2
-        if card // 6 == best // 6:
-            if card > best:
-                best = card
-                win = place
-        elif card // 6 == trump:
-            best = card
-            win = place
-    return win
 
 
 @njit(cache=True, inline="always")
@@ -297,7 +239,7 @@ def _order(  # noqa: PLR0917 - a node's state
             elif flag == ACES:
                 score = 60_000
             else:
-                above = remaining & SUIT[suit] & ~((2 << card) - 1)
+                above = remaining & SUIT_MASK[suit] & ~((2 << card) - 1)
                 if above == 0 and (trump < 0 or suit == trump):
                     score = 20_000 + points
                 elif above == 0:
@@ -524,7 +466,7 @@ def last_card_choices(  # noqa: PLR0917 - a trick's last card
     declarer = context[C_DECLARER]
     aces = context[C_ACE_RULE] != 0 and (hand & ACES_MASK) == ACES_MASK
     for suit in range(4):
-        if not (mask & SUIT[suit]):
+        if not (mask & SUIT_MASK[suit]):
             continue
         married = hand >> (6 * suit + KING) & 1 and hand >> (6 * suit + QUEEN) & 1
         run = 0
@@ -534,9 +476,7 @@ def last_card_choices(  # noqa: PLR0917 - a trick's last card
             if not (live >> card & 1):
                 continue
             if mask >> card & 1:
-                group = 0
-                if married:
-                    group = 0 if rank < QUEEN else (1 if rank <= KING else 2)
+                group = _group(rank) if married else 0
                 if aces and rank == ACE:
                     group = 3
                 if run != 0 and group == kind:
