@@ -35,7 +35,10 @@ looked up for every child on a trick's last card (enhanced transposition cut-off
 bounds (the points still out; the marriage the declarer on lead may announce; once
 trump is final, the run of top trumps one side holds); move ordering (the table's
 best lead, marriages, winning cards, points smeared on a partner's trick, the least
-on an opponent's, a history of cut-offs). :func:`solve` searches the full window once
+on an opponent's, a history of cut-offs); equivalent cards (one suit, the mover's,
+nothing in play between them) searched once on a trick's last card
+(:func:`last_card_choices`) and elsewhere skipped when a twin's value bounds them
+(:func:`twin_bound`). :func:`solve` searches the full window once
 (null-window drivers visited more nodes). docs/card1000-solver.md has the figures.
 """
 
