@@ -24,6 +24,8 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
+from thousand.games.card1000.card_rules_kernel import allowed, trick_winner
+
 # Decision kinds, in the order codes sort.
 DARK = 0
 BID = 1
@@ -98,7 +100,6 @@ NINE, JACK, QUEEN, KING, TEN, ACE = 0, 1, 2, 3, 4, 5
 CARD_POINTS = np.array([0, 2, 3, 4, 10, 11] * 4, dtype=np.int64)
 MARRIAGE = np.array([40, 60, 80, 100], dtype=np.int64)
 ACE_MARRIAGE = 200
-SUIT_MASK = np.array([0x3F << (6 * suit) for suit in range(4)], dtype=np.int64)
 RANK_MASK = np.array([sum(1 << (6 * s + r) for s in range(4)) for r in range(6)], dtype=np.int64)
 
 GAMMA = 0x9E3779B97F4A7C15
@@ -413,44 +414,12 @@ def talon_qualifies(mask: int, rules: Any) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _best_rank(trick: Any, count: int, suit: int) -> int:
-    """The highest rank of ``suit`` among the trick's cards, -1 if none."""
-    best = -1
-    for k in range(count):
-        if trick[k] // 6 == suit and trick[k] % 6 > best:
-            best = trick[k] % 6
-    return best
-
-
-@njit(cache=True, nogil=True)
-def _above(mask: int, suit: int, rank: int) -> int:
-    """The cards of ``mask`` in ``suit`` ranked above ``rank``."""
-    return int(mask & SUIT_MASK[suit] & ~((1 << (6 * suit + rank + 1)) - 1))
-
-
-@njit(cache=True, nogil=True)
 def allowed_cards(hand: int, trick: Any, count: int, trump: int, rules: Any) -> int:
-    """The cards of ``hand`` that may be played to the trick (:func:`.play.legal_cards`)."""
-    if count == 0:
-        return hand
-    led = trick[0] // 6
-    same = hand & SUIT_MASK[led]
-    if same:
-        trumped = trump >= 0 and trump != led and _best_rank(trick, count, trump) >= 0
-        if rules[R_MUST_BEAT] and not trumped:
-            beating = _above(same, led, _best_rank(trick, count, led))
-            if beating:
-                return int(beating)
-        return int(same)
-    if trump >= 0:
-        trumps = hand & SUIT_MASK[trump]
-        if trumps:
-            if rules[R_MUST_OVERTRUMP]:
-                beating = _above(trumps, trump, _best_rank(trick, count, trump))
-                if beating:
-                    return int(beating)
-            return int(trumps)
-    return hand
+    """The cards of ``hand`` that may be played to the trick (:func:`.play.legal_cards`,
+    in :mod:`.card_rules_kernel`)."""
+    return int(
+        allowed(hand, trick[0], trick[1], count, trump, rules[R_MUST_BEAT], rules[R_MUST_OVERTRUMP])
+    )
 
 
 # --- A deal -----------------------------------------------------------------------------
@@ -681,16 +650,7 @@ def play_deal(  # noqa: PLR0917 - one deal's state machine, kept whole for speed
             if in_trick < playing:
                 to_move = seats[(here + 1) % playing]
             else:
-                decisive = (
-                    trump
-                    if trump >= 0 and _best_rank(trick, in_trick, trump) >= 0
-                    else trick[0] // 6
-                )
-                best = _best_rank(trick, in_trick, decisive)
-                place = 0
-                for k in range(in_trick):
-                    if trick[k] == 6 * decisive + best:
-                        place = k
+                place = trick_winner(trick[0], trick[1], trick[2], in_trick, trump)
                 lead_at = 0
                 for k in range(playing):
                     if seats[k] == leader:

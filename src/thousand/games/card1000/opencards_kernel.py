@@ -19,7 +19,8 @@ defenders together minimise it (their own marriages count for nothing here, but 
 change trump). Points are integers; a position's value never exceeds :data:`INF`.
 
 The rules are the engine's (:mod:`.play`, :mod:`.legal`, :mod:`.engine`), restated
-here for speed: follow suit, else trump, else anything; ``must_beat`` and
+for speed (following and the trick's winner in :mod:`.card_rules_kernel`, shared with
+the random deals' kernel): follow suit, else trump, else anything; ``must_beat`` and
 ``must_overtrump`` as §8 words them; a marriage only on lead, by the holder of K and
 Q, never on the deal's first lead unless ``marriage_on_first_lead``; trump is the suit
 of the last marriage from the trick it is led to. Tests hold the two to agreement on
@@ -34,7 +35,10 @@ looked up for every child on a trick's last card (enhanced transposition cut-off
 bounds (the points still out; the marriage the declarer on lead may announce; once
 trump is final, the run of top trumps one side holds); move ordering (the table's
 best lead, marriages, winning cards, points smeared on a partner's trick, the least
-on an opponent's, a history of cut-offs). :func:`solve` searches the full window once
+on an opponent's, a history of cut-offs); equivalent cards (one suit, the mover's,
+nothing in play between them) searched once on a trick's last card
+(:func:`last_card_choices`) and elsewhere skipped when a twin's value bounds them
+(:func:`twin_bound`). :func:`solve` searches the full window once
 (null-window drivers visited more nodes). docs/card1000-solver.md has the figures.
 """
 
@@ -44,6 +48,8 @@ from typing import Any
 
 import numpy as np
 from numba import njit
+
+from thousand.games.card1000.card_rules_kernel import SUIT_MASK, allowed, trick_winner
 
 Array = Any
 """A numpy array as the kernel takes it (numba types it; mypy cannot)."""
@@ -87,7 +93,6 @@ TT_HIGH = 1
 TT_MOVE = 2
 TT_KEY = 3
 
-SUIT = np.array([0x3F << (6 * suit) for suit in range(4)], dtype=np.int64)
 KING = 3
 QUEEN = 2
 ACE = 5
@@ -128,66 +133,6 @@ def _lowest(mask: int) -> int:
     """The number of the lowest card of a non-empty ``mask``."""
     low = mask & -mask
     return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
-
-
-@njit(cache=True)
-def _best_of_suit(c0: int, c1: int, count: int, suit: int) -> int:
-    """The strongest of the first ``count`` trick cards of ``suit``, or -1."""
-    best = -1
-    if count > 0 and c0 // 6 == suit:
-        best = c0
-    if count > 1 and c1 // 6 == suit and c1 > best:
-        best = c1
-    return best
-
-
-@njit(cache=True)
-def allowed(  # noqa: PLR0917 - a trick's state, as scalars for speed
-    hand: int, c0: int, c1: int, count: int, trump: int, must_beat: int, must_over: int
-) -> int:
-    """The cards of ``hand`` that may be played to a trick holding ``count`` cards
-    (:func:`.play.follow_requirement`)."""
-    if count == 0:
-        return hand
-    led = c0 // 6
-    same = hand & SUIT[led]
-    if same:
-        if must_beat:
-            trumped = trump >= 0 and trump != led and _best_of_suit(c0, c1, count, trump) >= 0
-            if not trumped:
-                best = _best_of_suit(c0, c1, count, led)
-                beating = same & ~((2 << best) - 1)
-                if beating:
-                    return int(beating)
-        return int(same)
-    if trump >= 0:
-        trumps = hand & SUIT[trump]
-        if trumps:
-            if must_over:
-                best = _best_of_suit(c0, c1, count, trump)
-                beating = trumps if best < 0 else trumps & ~((2 << best) - 1)
-                if beating:
-                    return int(beating)
-            return int(trumps)
-    return hand
-
-
-@njit(cache=True)
-def trick_winner(c0: int, c1: int, c2: int, count: int, trump: int) -> int:
-    """The place in the trick (0 = the lead) of the card that wins it
-    (:func:`.play.trick_winner`)."""
-    win = 0
-    best = c0
-    for place in range(1, count):
-        card = c1 if place == 1 else c2
-        if card // 6 == best // 6:
-            if card > best:
-                best = card
-                win = place
-        elif card // 6 == trump:
-            best = card
-            win = place
-    return win
 
 
 @njit(cache=True, inline="always")
@@ -297,7 +242,7 @@ def _order(  # noqa: PLR0917 - a node's state
             elif flag == ACES:
                 score = 60_000
             else:
-                above = remaining & SUIT[suit] & ~((2 << card) - 1)
+                above = remaining & SUIT_MASK[suit] & ~((2 << card) - 1)
                 if above == 0 and (trump < 0 or suit == trump):
                     score = 20_000 + points
                 elif above == 0:
@@ -434,6 +379,149 @@ def _top_trumps(remaining: int, own: int, trump: int, tables: Array) -> tuple[in
         else:
             lost += tables[T_POINTS + card]
     return sure, lost
+
+
+@njit(cache=True, inline="always")
+def twin_bound(  # noqa: PLR0917 - a node's state
+    hand: int,
+    live: int,
+    context: Array,
+    tables: Array,
+    codes: Array,
+    scores: Array,
+    ply: int,
+    at: int,
+    maximising: bool,
+    limit: int,
+) -> int:
+    """A bound that makes the move ``codes[ply, at]`` needless, else -INF - 1.
+
+    A plain card equivalent to one already searched at this node (see
+    :func:`last_card_choices`: same suit, nothing in play between them but the mover's
+    own cards, no marriage or four aces between them) wins the same tricks; only the
+    two cards' points change hands, so its value differs from the other's by at most
+    their difference in points. If the other's value (an upper bound for the
+    declarer, a lower one for a defender, kept in ``scores[ply]``) moved by that much
+    still cannot pass ``limit`` (alpha, or beta), the move is not searched and that
+    bound stands for it."""
+    code = codes[ply, at]
+    card = code & CARD_BITS
+    suit = card // 6
+    married = hand >> (6 * suit + KING) & 1 and hand >> (6 * suit + QUEEN) & 1
+    aces = context[C_ACE_RULE] != 0 and (hand & ACES_MASK) == ACES_MASK
+    for back in range(at):
+        other = codes[ply, back]
+        if other >> FLAG_SHIFT != 0 or other // 6 != suit:
+            continue
+        low = min(card, other)
+        high = max(card, other)
+        if live & ((1 << high) - (2 << low)) & ~hand:
+            continue
+        if married and (_group(low % 6) != _group(high % 6)):
+            continue
+        if aces and high % 6 == ACE:
+            continue
+        apart = tables[T_POINTS + high] - tables[T_POINTS + low]
+        if maximising:
+            bound = scores[ply, back] + apart
+            if bound <= limit:
+                return int(bound)
+        else:
+            bound = scores[ply, back] - apart
+            if bound >= limit:
+                return int(bound)
+    return -INF - 1
+
+
+@njit(cache=True, inline="always")
+def _group(rank: int) -> int:
+    """Which side of a held marriage a rank is: below the queen, the queen and the
+    king, above the king."""
+    return 0 if rank < QUEEN else (1 if rank <= KING else 2)
+
+
+@njit(cache=True, inline="always")
+def last_card_choices(  # noqa: PLR0917 - a trick's last card
+    mask: int,
+    hand: int,
+    live: int,
+    context: Array,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+) -> int:
+    """``mask`` (the allowed cards for a trick's last card) with each run of
+    equivalent cards cut to the one worth searching.
+
+    Cards of a suit are equivalent when no card still in play (in a hand or on the
+    table) lies between them and the seat to move holds them all: every trick goes
+    the same whichever is played, only the points move. On a trick's last card the
+    trick's winner is known, so the points settle it: if the declarer wins the trick
+    the highest card of the run is at least as good for the declarer as any other (its
+    extra points go to the declarer now, the lower card's later to whoever wins that
+    trick), else the lowest is; the side to move takes the one in its favour, the
+    other side's choice being dominated for it. So one card per run is exact.
+    A marriage the mover holds (K and Q) or its four aces keep those cards apart from
+    their neighbours: playing them is not like playing the card beside them."""
+    players = context[C_PLAYERS]
+    declarer = context[C_DECLARER]
+    aces = context[C_ACE_RULE] != 0 and (hand & ACES_MASK) == ACES_MASK
+    for suit in range(4):
+        if not (mask & SUIT_MASK[suit]):
+            continue
+        married = hand >> (6 * suit + KING) & 1 and hand >> (6 * suit + QUEEN) & 1
+        run = 0
+        kind = -1
+        for rank in range(6):
+            card = 6 * suit + rank
+            if not (live >> card & 1):
+                continue
+            if mask >> card & 1:
+                group = _group(rank) if married else 0
+                if aces and rank == ACE:
+                    group = 3
+                if run != 0 and group == kind:
+                    run |= 1 << card
+                    continue
+            else:
+                group = -1
+            if run & (run - 1):
+                mask = _keep_one(mask, run, c0, c1, count, leader, trump, players, declarer)
+            run = (1 << card) if group >= 0 else 0
+            kind = group
+        if run & (run - 1):
+            mask = _keep_one(mask, run, c0, c1, count, leader, trump, players, declarer)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _keep_one(  # noqa: PLR0917 - a trick's last card
+    mask: int,
+    run: int,
+    c0: int,
+    c1: int,
+    count: int,
+    leader: int,
+    trump: int,
+    players: int,
+    declarer: int,
+) -> int:
+    """``mask`` without the cards of ``run`` (equivalent, see :func:`last_card_choices`)
+    but the one worth playing: the highest if the mover's side wins the trick, else
+    the lowest."""
+    low = _lowest(run)
+    t1 = low if count == 1 else c1
+    place = trick_winner(c0, t1, low, count + 1, trump)
+    mover_declares = _seat(leader + count, players) == declarer
+    if (_seat(leader + place, players) == declarer) == mover_declares:
+        keep = run
+        while keep & (keep - 1):
+            keep &= keep - 1
+    else:
+        keep = run & -run
+    return int(mask & ~(run ^ keep))
 
 
 @njit(cache=True, inline="always")
@@ -576,6 +664,13 @@ def _enter(  # noqa: PLR0917 - a node's state
         mask = allowed(
             hands[mover], c0, c1, count, trump, context[C_MUST_BEAT], context[C_MUST_OVERTRUMP]
         )
+        if count == players - 1:
+            live = remaining | 1 << c0
+            if count == 2:
+                live |= 1 << c1
+            mask = last_card_choices(
+                mask, hands[mover], live, context, c0, c1, count, leader, trump
+            )
         moves = 0
         while mask:
             codes[ply, moves] = _lowest(mask)
@@ -662,6 +757,7 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
                 result = _enter(hands, context, tables, rows, codes, scores, stack, ply, -1)
                 continue
             stack[ply, F_RESEARCH] = 0
+            scores[ply, at] = value
             hands[stack[ply, F_MOVER]] ^= stack[ply, F_BIT]
             if stack[ply, F_MOVER] == declarer:
                 if value > stack[ply, F_BEST]:
@@ -704,6 +800,25 @@ def search(  # noqa: PLR0917 - the alpha-beta loop
         flag = code >> FLAG_SHIFT
         mover = stack[ply, F_MOVER]
         count = stack[ply, F_COUNT]
+        if at > 0 and flag == 0:
+            live = hands[0] | hands[1] | hands[2]
+            if count > 0:
+                live |= 1 << stack[ply, F_C0]
+            if count > 1:
+                live |= 1 << stack[ply, F_C1]
+            maximising = mover == declarer
+            limit = stack[ply, F_ALPHA] if maximising else stack[ply, F_BETA]
+            bound = twin_bound(
+                hands[mover], live, context, tables, codes, scores, ply, at, maximising, limit
+            )
+            if bound > -INF - 1:
+                if maximising:
+                    stack[ply, F_BEST] = max(stack[ply, F_BEST], bound)
+                else:
+                    stack[ply, F_BEST] = min(stack[ply, F_BEST], bound)
+                scores[ply, at] = bound
+                stack[ply, F_AT] = at + 1
+                continue
         now = stack[ply, F_TRUMP]
         gain = 0
         if flag != 0:
