@@ -10,19 +10,19 @@ from collections.abc import Iterator
 import pytest
 
 from thousand.games.card1000 import search
-from thousand.games.card1000.actions import PASS, Bid, Contract, Decision, Give
+from thousand.games.card1000.actions import PASS, WRITE_OFF, Bid, Contract, Decision, Give
 from thousand.games.card1000.cards import card
 from thousand.games.card1000.engine import apply
 from thousand.games.card1000.legal import legal_actions
-from thousand.games.card1000.levels import expert
+from thousand.games.card1000.levels import club, expert
 from thousand.games.card1000.opencards import state_values
-from thousand.games.card1000.presets import PRESET_NAMES, load_preset
+from thousand.games.card1000.presets import PRESET_NAMES, load_preset, rules_from_spec
 from thousand.games.card1000.state import State, new_game
 from thousand.games.card1000.views import view
 from thousand.games.card1000.worlds import World
 
 from .support import act, dealt, play_game
-from .test_levels import _swap_hidden
+from .test_levels import HOPELESS, _swap_hidden
 
 
 @pytest.fixture(autouse=True)
@@ -121,3 +121,20 @@ def test_the_expert_bids_on_a_strong_hand_and_passes_a_weak_one() -> None:
     state = act(state, strong)
     assert state.to_move == (0, "bid")
     assert decision(state, 2) == PASS
+
+
+def test_when_its_search_says_play_on_the_expert_does_not_write_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The write-off is the search's decision: where it says play on, the ``club``
+    player's rule of thumb (which writes this hopeless hand off) does not overrule it;
+    where it says write off, the expert does."""
+    rules = rules_from_spec({"preset": "classic", "write_off_deducts": False})
+    state = act(apply(new_game(rules), dealt(HOPELESS, "9H JH KD")), PASS, PASS)
+    assert state.to_move == (1, "give")
+    seen = view(state, 1)
+    assert club.decide(seen, rules, legal_actions(state), random.Random(1)) == WRITE_OFF
+    monkeypatch.setattr(expert, "_writes_off", lambda *_: False)
+    assert isinstance(decision(state, 1), Give)
+    monkeypatch.setattr(expert, "_writes_off", lambda *_: True)
+    assert decision(state, 1) == WRITE_OFF

@@ -40,6 +40,7 @@ from thousand.games.card1000.actions import (
 from thousand.games.card1000.cards import DECK, MARRIAGE, Card, Rank, card_points, marriages_in
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.hand_value import (
+    DEFENDER_TAKE,
     best_keep,
     contract_worth,
     expected_value,
@@ -49,12 +50,6 @@ from thousand.games.card1000.levels.knowledge import Knowledge, knowledge
 from thousand.games.card1000.play import trick_winner
 from thousand.games.card1000.scoring import WIN, write_off_award
 from thousand.games.card1000.views import SeatView
-
-DEFEND = 45.0
-"""What declaring must promise on average before ``club`` bids: about what a defender
-scores in a deal (40 measured against ``novice`` declarers), a little more since the
-bid can be overcalled. Duplicate matches against ``novice`` found 30 too eager
-(+6.8 points per deal over novice, against +8.4 at 45)."""
 
 BARREL_SLACK = 20.0
 """On the barrel, a hand this close to what is needed is worth the attempt."""
@@ -115,7 +110,7 @@ def _bid(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random) -
     need = _need(view)
     if need is not None and lowest.amount <= need and estimate >= need - BARREL_SLACK:
         return lowest
-    if contract_worth(estimate, lowest.amount) >= DEFEND:
+    if contract_worth(estimate, lowest.amount) >= DEFENDER_TAKE:
         return lowest
     return passing
 

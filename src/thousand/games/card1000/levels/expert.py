@@ -61,9 +61,13 @@ def decide(view: SeatView, rules: Rules, legal: Sequence[Decision], rng: Random)
     if deal.phase == "bid" and _searches_bids(rules, legal):
         return _bid(view, rules, legal, rng)
     searched = rules.players != 2
-    writing = any(isinstance(action, WriteOff) for action in legal)
-    if searched and writing and _writes_off(view, rules, rng):
-        return next(action for action in legal if isinstance(action, WriteOff))
+    writing = [action for action in legal if isinstance(action, WriteOff)]
+    if searched and writing:
+        if _writes_off(view, rules, rng):
+            return writing[0]
+        # The search said play on: the club player's own rule of thumb must not
+        # overrule it on the give that follows.
+        legal = [action for action in legal if not isinstance(action, WriteOff)]
     if searched and len(legal) > 1 and all(isinstance(action, Contract) for action in legal):
         return _contract(view, rules, [a for a in legal if isinstance(a, Contract)], rng)
     return club.decide(view, rules, legal, rng)

@@ -15,7 +15,8 @@ same scoring the referee applies, so no rule of the sheet is restated here:
 * :func:`declaring` — declaring a contract and taking some points in play (the
   defenders share what is left of 120);
 * :func:`defending` — passing: the standing bidder declares and makes its bid, and this
-  seat, as the other defender, takes :data:`DEFENDED` (what a defender takes on
+  seat, as the other defender, takes
+  :data:`~thousand.games.card1000.hand_value.DEFENDER_TAKE` (what a defender takes on
   average; nothing on the barrel, as the rules say);
 * :func:`writing_off` — the write-off, as the rules score it.
 
@@ -25,7 +26,9 @@ Each is the change of :func:`standing` from the board now, so they compare direc
 from __future__ import annotations
 
 from thousand.games.card1000.config import Rules
+from thousand.games.card1000.hand_value import DEFENDER_TAKE
 from thousand.games.card1000.scoring import Board, DealResult, score_deal, sitting_out
+from thousand.games.card1000.shuffle import playing_seats
 from thousand.games.card1000.views import SeatView
 
 WIN_WORTH = 1000.0
@@ -35,9 +38,6 @@ of an opponent winning) outweighs the points of a deal."""
 RIVALRY = 0.5
 """How much a rival's point counts against one's own (the ``club`` player counts the
 defenders' expected take at half against a contract, the same figure)."""
-
-DEFENDED = 45
-"""What a defender takes in a deal on average (measured over ``club`` games)."""
 
 SHARE = 120
 """The card points of a deal, which the defenders share when the declarer takes less."""
@@ -77,8 +77,7 @@ def _result(
 def _defenders(view: SeatView, rules: Rules, declarer: int) -> list[int]:
     deal = view.deal
     assert deal is not None
-    idle = sitting_out(rules, deal.dealer)
-    return [seat for seat in range(rules.players) if seat not in (declarer, idle)]
+    return [seat for seat in playing_seats(rules, deal.dealer) if seat != declarer]
 
 
 def declaring(view: SeatView, rules: Rules, contract: int, taken: int) -> float:
@@ -93,13 +92,13 @@ def declaring(view: SeatView, rules: Rules, contract: int, taken: int) -> float:
 
 def defending(view: SeatView, rules: Rules) -> float:
     """The seat passes: the standing bidder declares its bid and makes it, this seat and
-    the other defender take :data:`DEFENDED` each."""
+    the other defender take :data:`~thousand.games.card1000.hand_value.DEFENDER_TAKE` each."""
     deal = view.deal
     assert deal is not None and view.seat is not None
     declarer = deal.bidder
     if declarer == view.seat:
         return 0.0
-    points = dict.fromkeys(_defenders(view, rules, declarer), DEFENDED) | {declarer: deal.bid}
+    points = dict.fromkeys(_defenders(view, rules, declarer), DEFENDER_TAKE) | {declarer: deal.bid}
     return _change(view, rules, _result(view, rules, declarer, deal.bid, points))
 
 
@@ -120,7 +119,6 @@ def writing_off(view: SeatView, rules: Rules) -> float:
 
 
 __all__ = [
-    "DEFENDED",
     "RIVALRY",
     "SHARE",
     "WIN_WORTH",
