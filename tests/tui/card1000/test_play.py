@@ -38,17 +38,20 @@ def hidden_on_screen(app: CardApp) -> list[str]:
     return [name for name in hidden if short(tr, card(name)) in text]
 
 
+def played(app: CardApp) -> bool:
+    """A deal was scored (not only redealt)."""
+    return any(each.outcome != "redeal" for each in app.session.position.state.history)
+
+
 async def play_one_deal(app: CardApp, pilot: Pilot[int], *, check_leaks: bool) -> dict[str, int]:
     """Anna bids the lowest once, then passes; gives, declares and plays with Enter or a
     card's number; counts illegal attempts seen."""
     seen = {"illegal": 0, "bids": 0}
-    while not app.session.position.state.history or all(
-        summary.outcome == "redeal" for summary in app.session.position.state.history
-    ):
-        await until(pilot, lambda: app.human_may_act() or app.session.position.state.history != ())
-        if app.session.position.state.history and any(
-            s.outcome != "redeal" for s in app.session.position.state.history
-        ):
+    for _ in range(200):
+        if played(app):
+            break
+        await until(pilot, lambda: app.human_may_act() or played(app))
+        if played(app):
             break
         if check_leaks:
             assert hidden_on_screen(app) == []
@@ -74,7 +77,8 @@ async def play_one_deal(app: CardApp, pilot: Pilot[int], *, check_leaks: bool) -
                 assert app.session.actions_made == before
                 assert "Not allowed:" in app.visible_text()
                 seen["illegal"] += 1
-            await press(pilot, "enter")
+            right = next(i for i, each in enumerate(hand) if each in allowed)
+            await press(pilot, str((right + 1) % 10))
         else:
             await press(pilot, "enter")
     return seen

@@ -434,7 +434,7 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.say(self.deal_end_line(index), style="bold")
             self.note_save_error()
             pause = TRICK_PAUSE
-            if step.end.points is not None and step.end.outcome != "redeal":
+            if not self.fast and step.end.points is not None and step.end.outcome != "redeal":
                 self.start_review(index + 1)
         else:
             deal = self.session.position.state.deal
