@@ -112,7 +112,7 @@ def player_label(tr: Translator, name: str, level: str | None) -> str:
 
 
 def rank_letter(tr: Translator, rank: Rank) -> str:
-    return tr.pgettext("card rank on a card", RANK_LETTERS[rank])
+    return tr.gettext(RANK_LETTERS[rank])
 
 
 def suit_symbol(suit: Suit) -> str:
