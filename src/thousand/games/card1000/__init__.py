@@ -54,7 +54,7 @@ INFO = GameInfo(
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
     levels=tuple(BOT_LEVELS),
-    features=frozenset({"rules", "verify", "advise", "review", "simulate"}),
+    features=frozenset({"play", "rules", "verify", "advise", "review", "simulate"}),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule
 sets shown; it is not played in the terminal, at a table or online yet."""

@@ -19,16 +19,20 @@ from thousand.cli.commands.adapter import on_demand
 if TYPE_CHECKING:
     from thousand.core.i18n import Translator
 
-DEFAULT_OPPONENTS = ("random",)
-"""The computer players a game would get (none is played here yet)."""
+DEFAULT_OPPONENTS = ("novice", "novice", "novice")
+"""``thousand play --game card1000`` without ``--players``: you against novices (as
+many as the rules' players need)."""
 
-BOTS_ONLY = "bot:random,bot:random,bot:random"
+BOTS_ONLY = "bot:novice,bot:novice,bot:novice"
 """Computer players only."""
 
 DICE = 0
 """Card Thousand throws no dice."""
 
 HELP: Mapping[str, str] = {
+    "play": "--game card1000 plays card Thousand (presets classic, four_players, "
+    "two_players, golden_dark; computer players bot:random, bot:novice, bot:club, "
+    "bot:expert; you against two novices by default).",
     "simulate.example": "thousand simulate --game card1000 --players expert,club,novice "
     "--deals 300",
     "simulate.game": "points per deal on duplicate deals (--deals) or whole games",
@@ -64,6 +68,8 @@ def rules_title(tr: Translator, rules: Any) -> str:
 
 
 rules = on_demand(f"{__name__}.commands.rules")
+play = on_demand(f"{__name__}.commands.play")
+load_saved = on_demand(f"{__name__}.saved", "load_saved")
 advise = on_demand(f"{__name__}.commands.advise")
 review = on_demand(f"{__name__}.commands.review")
 simulate = on_demand(f"{__name__}.commands.simulate")
@@ -75,6 +81,8 @@ __all__ = [
     "DICE",
     "HELP",
     "level_name",
+    "load_saved",
+    "play",
     "player_label",
     "rules",
     "rules_title",

@@ -1,0 +1,246 @@
+"""Card Thousand in the player's language: cards, suits, decisions and the engine's
+refusals, as players of the game say them.
+
+Russian players write the ranks with their own letters — Т (туз), 10, К (король), Д
+(дама), В (валет), 9 — and name the suits черви ♥, бубны ♦, трефы ♣, пики ♠; English
+ones A, 10, K, Q, J, 9. A card on the screen is its rank and its suit's symbol
+(``К♥``, ``K♥``), so it reads in a monochrome terminal too. Every sentence goes through
+the translator; every figure is the engine's (a refusal's ``rule`` and ``params``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from thousand.core.errors import IllegalActionError
+from thousand.core.i18n import N_, Translator
+from thousand.core.words import common_refusal
+from thousand.core.words import player_label as core_player_label
+from thousand.games.card1000.actions import (
+    Bid,
+    ChooseTalon,
+    Contract,
+    Dark,
+    Decision,
+    Discard,
+    Give,
+    Pass,
+    Play,
+    Redeal,
+    WriteOff,
+)
+from thousand.games.card1000.cards import MARRIAGE, Card, Rank, Suit, card
+
+SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+"""Each suit's symbol."""
+
+RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+"""The suits drawn in red (♥ ♦)."""
+
+RANK_LETTERS = {
+    Rank.NINE: N_("9"),
+    Rank.JACK: N_("J"),
+    Rank.QUEEN: N_("Q"),
+    Rank.KING: N_("K"),
+    Rank.TEN: N_("10"),
+    Rank.ACE: N_("A"),
+}
+"""A rank as it is written on a card (Russian: 9 В Д К 10 Т)."""
+
+RANK_NAMES = {
+    Rank.NINE: N_("nine"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+    Rank.TEN: N_("ten"),
+    Rank.ACE: N_("ace"),
+}
+"""A rank's name (Russian: девятка, валет, дама, король, десятка, туз)."""
+
+SUIT_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+}
+"""A suit's name (Russian: пики, трефы, бубны, черви)."""
+
+PHASES = {
+    "dark": N_("play dark or not"),
+    "bid": N_("bidding"),
+    "talon": N_("choosing a talon"),
+    "give": N_("giving the cards"),
+    "contract": N_("announcing the contract"),
+    "play": N_("playing"),
+}
+"""What the seat to move is doing (Russian: торговля, прикуп, заказ…)."""
+
+REFUSALS: Mapping[str, str] = {
+    "marriage_first_lead": N_("no marriage on the first lead of a deal"),
+    "marriage_not_on_lead": N_("a marriage is announced only on lead"),
+    "ace_marriage_off": N_("these rules have no marriage of four aces"),
+    "give_to_self": N_("give the card to an opponent, not to yourself"),
+    "give_to_seat": N_("each opponent gets one card"),
+    "write_off": N_("you cannot write off now"),
+    "write_off_limit": N_("no write-off is left to you in this game"),
+    "redeal": N_("a redeal is not allowed with these cards"),
+    "talon_index": N_("there are two talons"),
+    "unknown_action": N_("that is not a move of this game"),
+    "out_of_turn": N_("it is not your turn"),
+    "not_now": N_("not at this moment of the deal"),
+}
+"""The engine's refusals with no figures in them, by ``rule``."""
+
+
+LEVELS = {
+    "random": N_("random"),
+    "novice": N_("novice"),
+    "club": N_("club player"),
+    "expert": N_("expert"),
+}
+"""The computer players' levels as a player names them."""
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """A computer level's name in the player's language (an unknown one as it is)."""
+    return tr.gettext(LEVELS[level]) if level in LEVELS else level
+
+
+def player_label(tr: Translator, name: str, level: str | None) -> str:
+    """``Boris (computer, novice)``; a person's name alone."""
+    return core_player_label(tr, name, None if level is None else level_name(tr, level))
+
+
+def rank_letter(tr: Translator, rank: Rank) -> str:
+    return tr.gettext(RANK_LETTERS[rank])
+
+
+def suit_symbol(suit: Suit) -> str:
+    return SYMBOLS[suit]
+
+
+def short(tr: Translator, each: Card) -> str:
+    """A card as on the screen: ``K♥`` (Russian ``К♥``), ``10♠``."""
+    return rank_letter(tr, each.rank) + SYMBOLS[each.suit]
+
+
+def shorts(tr: Translator, cards: Sequence[Card]) -> str:
+    return " ".join(short(tr, each) for each in cards)
+
+
+def suit_name(tr: Translator, suit: Suit) -> str:
+    """``hearts ♥`` / ``черви ♥``."""
+    return f"{tr.gettext(SUIT_NAMES[suit])} {SYMBOLS[suit]}"
+
+
+def card_name(tr: Translator, each: Card) -> str:
+    """``the king of hearts`` — in Russian the rank and the symbol (``король ♥``)."""
+    return tr.gettext("{rank} {suit}").format(
+        rank=tr.gettext(RANK_NAMES[each.rank]), suit=SYMBOLS[each.suit]
+    )
+
+
+def phase_name(tr: Translator, phase: str) -> str:
+    return tr.gettext(PHASES.get(phase, phase))
+
+
+def marriage_words(tr: Translator, suit: str) -> str:
+    """An announced marriage: ``hearts ♥ 100``, ``four aces 200``."""
+    if suit in ("aces", "A"):
+        return tr.gettext("four aces {points}").format(points=200)
+    found = Suit(suit)
+    return f"{suit_name(tr, found)} {MARRIAGE[found]}"
+
+
+def decision_line(tr: Translator, name: str, action: Decision, to: str | None = None) -> str:
+    """A decision as the log tells it: ``Boris: 110``, ``Vera passes``, ``Anna plays K♥
+    announcing the marriage``. ``to`` names the seat a card was given to."""
+    if isinstance(action, Bid):
+        return tr.gettext("{name} bids {amount}").format(name=name, amount=action.amount)
+    if isinstance(action, Pass):
+        return tr.gettext("{name} passes").format(name=name)
+    if isinstance(action, Redeal):
+        return tr.gettext("{name} asks for a redeal").format(name=name)
+    if isinstance(action, Dark):
+        if action.dark:
+            return tr.gettext("{name} plays dark").format(name=name)
+        return tr.gettext("{name} looks at the cards").format(name=name)
+    if isinstance(action, ChooseTalon):
+        return tr.gettext("{name} takes talon {n}").format(name=name, n=action.index + 1)
+    if isinstance(action, WriteOff):
+        return tr.gettext("{name} writes off the deal").format(name=name)
+    if isinstance(action, Give):
+        return tr.gettext("{name} gives a card to {to}").format(name=name, to=to or "?")
+    if isinstance(action, Discard):
+        return tr.gettext("{name} puts a card aside").format(name=name)
+    if isinstance(action, Contract):
+        return tr.gettext("{name} declares {amount}").format(name=name, amount=action.amount)
+    assert isinstance(action, Play)
+    played = short(tr, action.card)
+    if action.marriage:
+        return tr.gettext("{name} plays {card} announcing the marriage: {marriage}").format(
+            name=name, card=played, marriage=marriage_words(tr, action.card.suit.value)
+        )
+    if action.ace_marriage:
+        return tr.gettext("{name} plays {card} announcing the four aces").format(
+            name=name, card=played
+        )
+    return tr.gettext("{name} plays {card}").format(name=name, card=played)
+
+
+def _cards_of(tr: Translator, names: object) -> str:
+    if isinstance(names, str):
+        names = names.split()
+    if not isinstance(names, list | tuple):
+        return str(names)
+    shown = []
+    for each in names:
+        try:
+            shown.append(short(tr, card(each)))
+        except Exception:
+            shown.append(str(each))
+    return " ".join(shown)
+
+
+def refusal(tr: Translator, error: IllegalActionError) -> str:
+    """Why the engine refused an action, from its ``rule`` and ``params``."""
+    rule, params = error.rule, error.params
+    allowed = _cards_of(tr, params.get("allowed", ()))
+    if rule == "not_following_suit":
+        return tr.gettext("follow the suit led: play {cards}").format(cards=allowed)
+    if rule == "must_trump":
+        return tr.gettext("you have no card of the suit led: trump with {cards}").format(
+            cards=allowed
+        )
+    if rule == "must_beat":
+        return tr.gettext("you must beat the trick: {cards}").format(cards=allowed)
+    if rule == "must_overtrump":
+        return tr.gettext("you must beat the trump: {cards}").format(cards=allowed)
+    if rule == "marriage_not_held":
+        return tr.gettext("no marriage with this card: the king and queen are needed")
+    if rule == "card_not_in_hand":
+        return tr.gettext("that card is not in your hand")
+    if rule in ("bid_too_low", "bid_step", "max_raise"):
+        return tr.gettext("that bid is not allowed: raise the bid in steps of the rules")
+    if rule == "bid_above_ceiling":
+        return tr.gettext(
+            "above 120 you may bid only with marriages in hand (at most {ceiling})"
+        ).format(ceiling=params.get("ceiling", 120))
+    if rule in ("contract_too_low", "contract_step", "contract_above_ceiling"):
+        return tr.gettext("that contract is not allowed")
+    return common_refusal(tr, error, REFUSALS)
+
+
+__all__ = [
+    "RED",
+    "card_name",
+    "decision_line",
+    "level_name",
+    "marriage_words",
+    "phase_name",
+    "player_label",
+    "refusal",
+    "short",
+    "shorts",
+    "suit_name",
+]

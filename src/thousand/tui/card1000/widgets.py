@@ -1,0 +1,316 @@
+"""What the card Thousand screen draws, as pure functions of one seat's view.
+
+Everything here is drawn from :class:`~thousand.games.card1000.views.SeatView` — the
+seat's own hand, the cards played, the talon when shown, the bids — never from the
+referee's state, so the screen cannot show a card the seat may not see. Cards are their
+rank and the suit's symbol (♥ ♦ in red); a card the seat may play is bold, the others
+dim; the card under the cursor is reversed and marked ``▲`` on the line under the hand,
+so the screen reads in a monochrome terminal (``tmux capture-pane``) too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thousand.core.i18n import Translator
+from thousand.games.card1000.cards import Card, Suit
+from thousand.games.card1000.config import Rules
+from thousand.games.card1000.position import Position
+from thousand.games.card1000.record import Replay
+from thousand.games.card1000.sheet import barrel_mark, legend, rules_title, sheet_rows
+from thousand.games.card1000.state import State
+from thousand.games.card1000.views import DealView, SeatView
+from thousand.games.card1000.words import (
+    RED,
+    marriage_words,
+    phase_name,
+    short,
+    suit_name,
+)
+
+CARD_CELLS = 4
+"""A card's cells in the hand: ``10♥`` and a space."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of the row under the hand (a bid, pass, a talon…): its words and key."""
+
+    label: str
+    key: str = ""
+
+
+def card_text(tr: Translator, each: Card, *, allowed: bool = True, cursor: bool = False) -> Text:
+    """A card: red for ♥ ♦, bold when it may be played, dim otherwise, reversed under
+    the cursor."""
+    style = "red" if each.suit in RED else ""
+    style += " bold" if allowed else " dim"
+    if cursor:
+        style += " reverse"
+    return Text(short(tr, each), style=style.strip())
+
+
+def hand_view(
+    tr: Translator,
+    hand: Sequence[Card],
+    allowed: Collection[Card],
+    cursor: int | None,
+    title: str,
+) -> Text:
+    """The hand sorted by suit, suits apart: the key of each card over it (1–9, 0), the
+    cards, and ``▲`` under the cursor."""
+    keys = Text()
+    cards = Text()
+    marks = Text()
+    previous: Suit | None = None
+    for index, each in enumerate(hand):
+        gap = "  " if previous is not None and each.suit != previous else ""
+        previous = each.suit
+        label = short(tr, each)
+        width = max(CARD_CELLS - 1, len(label))
+        number = str((index + 1) % 10) if index < 10 else " "
+        keys.append(gap + number.center(width) + " ", style="dim")
+        cards.append(gap + " " * (width - len(label)))
+        cards.append_text(card_text(tr, each, allowed=each in allowed, cursor=cursor == index))
+        cards.append(" ")
+        marks.append(gap + ("▲" if cursor == index else " ").center(width) + " ")
+    text = Text(title, style="bold")
+    text.append("\n")
+    text.append_text(keys)
+    text.append("\n")
+    text.append_text(cards)
+    text.append("\n")
+    text.append_text(marks)
+    return text
+
+
+def options_view(tr: Translator, heading: str, options: Sequence[Option], cursor: int) -> Text:
+    """The choices of this moment on one line: the one under the cursor in brackets."""
+    text = Text(heading + " ", style="bold")
+    for index, option in enumerate(options):
+        if index:
+            text.append(" ")
+        label = f"[{option.label}]" if index == cursor else f" {option.label} "
+        text.append(label, style="reverse bold" if index == cursor else "")
+    return text
+
+
+def _bids(deal: DealView) -> dict[int, str]:
+    """Each seat's standing in the bidding: its last bid, or "pass"."""
+    said: dict[int, str] = {}
+    for action in deal.actions:
+        if "bid" in action:
+            said[action["seat"]] = str(action["bid"])
+        elif "pass" in action:
+            said[action["seat"]] = "pass"
+    return said
+
+
+def seats_view(
+    tr: Translator,
+    seen: SeatView,
+    labels: Sequence[str],
+    viewer: int | None,
+) -> Text:
+    """A line per seat: who deals, to move, the cards held, the bid or the tricks."""
+    deal = seen.deal
+    text = Text()
+    if deal is None:
+        return text
+    said = _bids(deal)
+    for seat, label in enumerate(labels):
+        if seat:
+            text.append("\n")
+        moving = seen.to_move is not None and seen.to_move[0] == seat
+        text.append("▶ " if moving else "  ", style="bold")
+        text.append(label, style="bold" if seat == viewer else "")
+        parts = []
+        if seat == deal.dealer:
+            parts.append(tr.gettext("deals"))
+        size = deal.hand_sizes[seat]
+        if size or seat != deal.dealer:
+            parts.append(tr.ngettext("{n} card", "{n} cards", size).format(n=size))
+        if deal.declarer == seat:
+            parts.append(tr.gettext("declarer {amount}").format(amount=deal.bid))
+        elif deal.phase == "bid" and seat in said:
+            word = said[seat]
+            parts.append(
+                tr.gettext("passed")
+                if word == "pass"
+                else tr.gettext("bid {amount}").format(amount=word)
+            )
+        if deal.phase == "play":
+            tricks = deal.tricks[seat] if seat < len(deal.tricks) else 0
+            parts.append(tr.ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks))
+        if parts:
+            text.append(" · " + " · ".join(parts), style="dim" if seat != viewer else "")
+    return text
+
+
+def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int | None) -> Text:
+    """The middle of the table: the talon, what was given to the viewer, the trick on
+    the table (each card with its player) or the last one taken, trump and marriages."""
+    deal = seen.deal
+    text = Text()
+    if deal is None:
+        return text
+    lines: list[Text] = []
+    if deal.phase in ("bid", "dark", "talon", "give", "contract"):
+        line = Text(tr.gettext("Talon: "), style="bold")
+        if deal.talon is not None:
+            for index, each in enumerate(deal.talon):
+                if index:
+                    line.append(" ")
+                line.append_text(card_text(tr, each))
+        else:
+            count = len(deal.talon) if deal.talon else (2 if seen.players == 2 else 3)
+            line.append(" ".join("▒▒" for _ in range(count)), style="dim")
+            if deal.talon_taken is not None:
+                line.append(" " + tr.gettext("(face down)"), style="dim")
+        lines.append(line)
+    for action in deal.actions:
+        if "give" in action and action["give"] is not None and viewer is not None:
+            if action.get("to") == viewer:
+                line = Text(tr.gettext("{name} gave you ").format(name=names[action["seat"]]))
+                line.append_text(card_text(tr, _card(action["give"])))
+                lines.append(line)
+            elif action["seat"] == viewer:
+                line = Text(tr.gettext("You gave {name} ").format(name=names[action["to"]]))
+                line.append_text(card_text(tr, _card(action["give"])))
+                lines.append(line)
+    if deal.phase == "play":
+        lines.append(trick_line(tr, seen, deal, names))
+    status = Text()
+    if deal.contract is not None and deal.declarer is not None:
+        status.append(
+            tr.gettext("Contract: {name} {amount}").format(
+                name=names[deal.declarer], amount=deal.contract
+            ),
+            style="bold",
+        )
+    if deal.trump is not None:
+        if status.plain:
+            status.append(" · ")
+        status.append(tr.gettext("Trump: "), style="bold")
+        suit = Suit(deal.trump)
+        status.append(suit_name(tr, suit), style="bold red" if suit in RED else "bold")
+    elif deal.phase == "play":
+        status.append(" · " + tr.gettext("no trump yet"), style="dim")
+    if deal.announcements:
+        if status.plain:
+            status.append(" · ")
+        told = ", ".join(
+            f"{names[each['seat']]} {marriage_words(tr, each['suit'])}"
+            for each in deal.announcements
+        )
+        status.append(tr.gettext("Marriages: {list}").format(list=told))
+    if status.plain:
+        lines.append(status)
+    for index, line in enumerate(lines):
+        if index:
+            text.append("\n")
+        text.append_text(line)
+    return text
+
+
+def _card(name: str) -> Card:
+    from thousand.games.card1000.cards import card  # noqa: PLC0415 - one name
+
+    return card(name)
+
+
+def trick_line(tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str]) -> Text:
+    """The trick on the table, each card beside its player; between tricks, the last
+    trick and who took it."""
+    line = Text()
+    count = len(deal.trick)
+    if count:
+        line.append(tr.gettext("Trick: "), style="bold")
+        played = deal.played[-count:]
+    elif deal.played:
+        size = 2 if seen.players == 2 else 3
+        played = deal.played[-size:]
+        line.append(
+            tr.gettext("{name} took the trick: ").format(name=names[deal.leader]), style="bold"
+        )
+    else:
+        line.append(tr.gettext("Trick: "), style="bold")
+        line.append(tr.gettext("{name} leads").format(name=names[deal.leader]), style="dim")
+        return line
+    for index, (seat, each) in enumerate(played):
+        if index:
+            line.append("  ")
+        line.append(names[seat] + " ")
+        line.append_text(card_text(tr, each))
+    return line
+
+
+def view_replay(seen: SeatView, rules: Rules, names: Sequence[str]) -> Replay:
+    """The finished deals of ``seen`` as a replay the paper sheet is drawn from: the
+    view's own history and scores (public), no deal in progress."""
+    state = State(rules=rules, board=seen.scores, history=seen.history, winner=seen.winner)
+    return Replay(Position(state, tuple(names)))
+
+
+def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[str]) -> Text:
+    """Beside the table: each seat's total (the barrel marked, the attempts left, the
+    bolts), the deal's number, and a key to the whole sheet."""
+    text = Text(tr.gettext("Score"), style="bold underline")
+    width = max(len(name) for name in names)
+    for seat, score in enumerate(seen.scores):
+        text.append("\n")
+        text.append(f"{names[seat]:<{width}} ", style="bold" if seat == seen.seat else "")
+        text.append(f"{score.total:>5}", style="bold")
+        if score.barrel:
+            text.append(f" {barrel_mark(tr)} {score.attempts}", style="magenta")
+        if score.bolts:
+            text.append(f" —×{score.bolts}", style="dim")
+    scored = list(seen.history)
+    text.append("\n\n")
+    text.append(tr.gettext("Deal {n}").format(n=len(scored) + 1), style="dim")
+    rows = sheet_rows(view_replay(seen, rules, names), tr)
+    for number, label, cells in rows[-5:]:
+        text.append("\n")
+        line = f"{number:>2} {label}"
+        text.append(line, style="dim")
+        changes = [cell.split("  ")[0] for cell in cells]
+        text.append("\n   " + " ".join(f"{change:>6}" for change in changes), style="dim")
+    return text
+
+
+def paper_sheet(
+    tr: Translator, seen: SeatView, rules: Rules, names: Sequence[str]
+) -> RenderableType:
+    """The whole sheet as on paper (:mod:`~thousand.games.card1000.sheet`'s rows and
+    marks), from the view's finished deals."""
+    replay = view_replay(seen, rules, names)
+    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
+    table.add_column(Text(tr.gettext("Deal")), justify="right")
+    table.add_column(Text(tr.gettext("Declarer")))
+    for name in names:
+        table.add_column(Text(name), justify="right", no_wrap=True)
+    rows = sheet_rows(replay, tr)
+    for number, label, cells in rows:
+        table.add_row(Text(number), Text(label), *(Text(cell) for cell in cells))
+    table.add_row(
+        Text(""), Text(tr.gettext("Total")), *(Text(str(score.total)) for score in seen.scores)
+    )
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Card Thousand · {rules}").format(rules=rules_title(tr, replay))),
+        Text(),
+        table,
+    ]
+    marks = legend(rows, tr)
+    if marks is not None:
+        parts += [Text(), Text(marks)]
+    return Group(*parts)
+
+
+def phase_words(tr: Translator, phase: str) -> str:
+    return phase_name(tr, phase)
