@@ -13,8 +13,8 @@ import pytest
 
 from thousand.games.card1000.actions import Bid, Play
 from thousand.games.card1000.advice import advise
-from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.hand_value import best_keep
+from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.presets import load_preset
 from thousand.games.card1000.state import State
 from thousand.games.card1000.views import view

@@ -54,10 +54,11 @@ INFO = GameInfo(
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
     levels=tuple(BOT_LEVELS),
-    features=frozenset({"rules", "verify", "advise", "review", "simulate"}),
+    features=frozenset({"rules", "verify", "advise", "review", "simulate", "online"}),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule
-sets shown; it is not played in the terminal, at a table or online yet."""
+sets shown; it is played online (browser rooms: thousand.web.rooms.card1000), not yet in
+the terminal or at a table."""
 
 
 # -- the interface every game offers (thousand.games.interface.GameModule) ------------
