@@ -240,7 +240,11 @@ def test_spectator_sees_no_hand_and_no_legal(tmp_path: Path) -> None:
         assert deal["hand_sizes"] == [7, 7, 7]
         http = spectator_state(client, room)
         assert http["game"]["deal"]["hand"] is None
-        del token
+        anna = connect(stack, client, room, token)
+        anna.send({"type": "chat", "text": "удачи!"})
+        while (message := watcher.receive())["type"] != "chat":
+            pass
+        assert (message["seat"], message["name"], message["text"]) == (0, "Anna", "удачи!")
 
 
 def test_two_people_one_reconnects_mid_trick(tmp_path: Path) -> None:
@@ -288,6 +292,7 @@ def test_no_leak_people_computers_spectator_reconnect_rematch(
         watcher = connect(stack, client, room)
         downloads: list[tuple[dict[str, Any], int, int | None]] = []
         lobby: list[str] = []
+        http_states = BaseConn()  # GET /api/rooms/{room}: a spectator's state
 
         def sample(state: Mapping[str, Any]) -> bool:
             if state["seq"] % 97 == 0 and state["room"]["status"] == "playing":
@@ -296,6 +301,9 @@ def test_no_leak_people_computers_spectator_reconnect_rematch(
                     response = client.get(f"/api/rooms/{room}/record{query}")
                     downloads.append((response.json(), state["game"]["number"], seat))
                 lobby.append(client.get("/api/rooms").text)
+                public = client.get(f"/api/rooms/{room}")
+                http_states.raw.append(public.text)
+                http_states.messages.append(public.json())
             deal = state["game"]["deal"]
             return deal is not None and deal["number"] == 6 and len(deal["trick"]) == 2
 
@@ -320,8 +328,9 @@ def test_no_leak_people_computers_spectator_reconnect_rematch(
         assert state["game"]["number"] == 2
         second_record = copy.deepcopy(client.app.state.hub.rooms[room].room.record())  # type: ignore[attr-defined]
         check = LeakCheck({1: first_record, 2: second_record})
-        for conn in (anna, boris_1, boris_2, watcher):
+        for conn in (anna, boris_1, boris_2, watcher, http_states):
             check.conn(conn)
+        assert len(http_states.messages) >= 2
         for shown, number, seat in downloads:
             check.record(shown, number, seat)
         assert len(downloads) >= 6
@@ -396,12 +405,26 @@ def test_out_of_turn(tmp_path: Path) -> None:
         assert next_error(boris)["code"] == "not_your_turn"
 
 
-def test_seats_must_match_the_rules(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("seats", "options", "says"),
+    [
+        ([{"bot": "club"}], {}, "3 players"),
+        ([{"bot": "club"}, {"name": "Boris"}], {}, "seats.1.name"),
+        ([{"bot": "club"}, {"open": True}], {"scorekeeper": True}, "options.scorekeeper"),
+        ([{"bot": "club"}, {"open": True}], {"dice": "table"}, "options.dice"),
+        ([{"bot": "club"}, {"bot": "genius"}], {}, "seats.1.bot"),
+    ],
+)
+def test_rooms_the_game_cannot_host_are_refused(
+    tmp_path: Path, seats: list[dict[str, Any]], options: dict[str, Any], says: str
+) -> None:
+    """Seats as many as the rules' players, each with a device or a computer of the
+    game's levels; the server's cards."""
     with running(new_app(tmp_path)) as client:
-        body = {"name": "Anna", "game": GAME, "rules": "classic", "seats": [{"bot": "club"}]}
-        response = client.post("/api/rooms", json=body)
+        body = {"name": "Anna", "game": GAME, "rules": "classic", "seats": seats}
+        response = client.post("/api/rooms", json={**body, "options": options})
         assert response.status_code == 422
-        assert "3 players" in response.json()["error"]["message"]
+        assert says in response.json()["error"]["message"]
 
 
 @pytest.mark.parametrize("level", ["random", "novice", "club", "expert"])

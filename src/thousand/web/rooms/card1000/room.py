@@ -18,6 +18,8 @@ Decisions where the protocol is silent, for card Thousand rooms:
 
 * the cards are the server's: ``options.dice = "table"`` (scorekeeping a real card game
   is a later part of issue 28) and the advisor are refused (422 naming the option);
+* every person has a device of their own: a seat without one (``{"name": NAME}``) and
+  ``options.scorekeeper`` are refused (422), since the one screen would show every hand;
 * a person whose time ran out is played for by ``novice`` (quick, never foolish);
 * a malformed field (a missing ``amount``, a card that is no card) is ``bad_message``;
   a well-formed move the rules refuse is ``illegal`` with the rule and a translated
@@ -187,11 +189,26 @@ class CardRoom(BaseRoom):
             raise ProtocolError(
                 "invalid", "options.advisor: no advisor in card Thousand rooms yet", 422
             )
+        if options.scorekeeper:
+            raise ProtocolError(
+                "invalid",
+                "options.scorekeeper: one device cannot enter every seat's hidden cards",
+                422,
+            )
 
     @classmethod
     def create(cls, body: CreateRoom) -> tuple[CardRoom, str]:
-        """A room whose seats are as many as its rules' players (422 otherwise)."""
+        """A room whose seats are as many as its rules' players, each a person with a
+        device or a computer (422 otherwise)."""
         game, _ = cls.rules_of(cls.DEFAULT_RULES if body.rules is None else body.rules)
+        for index, seat in enumerate(body.seats):
+            if seat.name is not None:
+                raise ProtocolError(
+                    "invalid",
+                    f"seats.{index}.name: card Thousand has no seats without a device "
+                    "(one screen would show every hand)",
+                    422,
+                )
         if 1 + len(body.seats) != game.players:
             raise ProtocolError(
                 "invalid",

@@ -114,10 +114,8 @@ def seat_view(
     session = room.session
     if session is None or seat is None:
         return {}
-    acting = room.acts_for(seat)
-    # the keeper entering a local seat's move sees that seat's hand
-    own: dict[str, Any] = {"deal": _deal(room.observation(acting or seat), session)}
-    if acting is not None:
+    own: dict[str, Any] = {"deal": _deal(room.observation(seat), session)}
+    if room.acts_for(seat) == seat:  # no seat enters another's move (no local seats)
         state = session.now.state
         own["legal"] = [action_message(action) for action in legal_actions(state)]
     return own
