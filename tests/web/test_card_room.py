@@ -326,10 +326,12 @@ def test_no_leak_people_computers_spectator_reconnect_rematch(
         # after a rematch the seats move one place: Anna sits at 2, Boris at 0
         state = Table({2: anna, 0: boris_2}, [watcher]).play(until=second_game, number=2)
         assert state["game"]["number"] == 2
-        second_record = copy.deepcopy(client.app.state.hub.rooms[room].room.record())  # type: ignore[attr-defined]
+        second_record = copy.deepcopy(live_room(client, room).room.record())
+        assert second_record is not None
         check = LeakCheck({1: first_record, 2: second_record})
-        for conn in (anna, boris_1, boris_2, watcher, http_states):
-            check.conn(conn)
+        received: list[BaseConn] = [anna, boris_1, boris_2, watcher, http_states]
+        for each in received:
+            check.conn(each)
         assert len(http_states.messages) >= 2
         for shown, number, seat in downloads:
             check.record(shown, number, seat)
