@@ -231,6 +231,15 @@ class CardRoom(BaseRoom):
     def preset_description(cls, tr: Translator, name: str) -> str:
         return preset_description(tr, name)
 
+    def public_record(self, seat: int | None = None) -> dict[str, Any] | None:
+        """The record as a client may download it: while the game is on, the finished
+        deals as their scores only and never the deal in progress (issue 28), whoever
+        asks; once it is over, the whole record with the seed."""
+        record = super().public_record(seat)
+        if record is not None and self.status != "over":
+            record.pop("deal", None)
+        return record
+
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
         return refusal(tr, error)
 
