@@ -163,4 +163,5 @@ def test_api_games_says_which_games_rooms_have_the_advisor(tmp_path: Path) -> No
     assert {game["name"]: game["advisor"] for game in games} == {
         "dice1000": True,
         "poker_dice": False,
+        "card1000": False,
     }

@@ -42,6 +42,7 @@ from thousand.core.fairdice import seeded_throw
 from thousand.games.poker_dice.presets import rules_from_spec, rules_to_spec
 from thousand.games.poker_dice.record import replay
 from thousand.games.poker_dice.verify import verify_record
+from thousand.web.protocol import GAMES
 
 SEED = bytes(range(100, 132))
 GAME = "poker_dice"
@@ -162,7 +163,7 @@ def test_a_poker_dice_room_and_its_first_state(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"game": "chess"}, 'game: unknown game "chess" (known: dice1000, poker_dice)'),
+        ({"game": "chess"}, f'game: unknown game "chess" (known: {", ".join(GAMES)})'),
         ({"game": 7}, "game: Input should be a valid string"),
         ({"game": GAME, "rules": "classic"}, "rules: "),
         ({"game": GAME, "rules": {"preset": "russian", "throws": 0}}, "rules: rules key 'throws'"),

@@ -15,7 +15,7 @@ import pytest
 import thousand.web
 from thousand.core.i18n import translator
 from thousand.games import adapter, game_names, games_offering, load_game
-from thousand.web.protocol import GAMES, CreateRoom
+from thousand.web.protocol import GAMES, MAX_SEATS, CreateRoom, ProtocolError
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.tables import game_view, games_of, room_type
 
@@ -25,12 +25,24 @@ ONLINE = games_offering("online")
 
 
 def _room(game: str, **body: Any) -> BaseRoom:
-    """A room of ``game`` where Anna (seat 0) plays a computer and moves first."""
-    data: dict[str, Any] = {"name": "Anna", "game": game, "seats": [{"bot": _level(game)}]}
-    data.update(body)
-    room, _token = room_type(game).create(CreateRoom.model_validate(data))
-    assert room.mover == 0
-    return room
+    """A room of ``game`` where Anna (seat 0) plays as few computers as its rules allow
+    (a card game's rules fix the number of players: one more until the room takes them)."""
+    for count in range(1, MAX_SEATS):
+        data: dict[str, Any] = {
+            "name": "Anna",
+            "game": game,
+            "seats": [{"bot": _level(game)}] * count,
+        }
+        data.update(body)
+        try:
+            room, _token = room_type(game).create(CreateRoom.model_validate(data))
+        except ProtocolError as exc:
+            if exc.status != 422 or not exc.message.startswith("seats:"):
+                raise
+            continue
+        assert room.mover is not None
+        return room
+    raise AssertionError(f"no room of {game} with Anna and computers")
 
 
 def _level(game: str) -> str:

@@ -140,6 +140,25 @@ class ActionMessage(_Strict):
     places: Annotated[list[Place], Field(max_length=5)] | None = None
     """Poker dice (the server's addition): which of the dice showing a throw keeps, by
     their places 0–4 in ``showing.dice``, so that they stay where they lie."""
+    amount: Annotated[StrictInt, Field(ge=0, le=10_000)] | None = None
+    """Card Thousand: a bid's or a contract's amount."""
+    card: Annotated[StrictStr, Field(max_length=4)] | None = None
+    """Card Thousand: the card given, put out of play or played (``QH``)."""
+    to: Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)] | None = None
+    """Card Thousand: the seat a card is given to."""
+    dark: StrictBool | None = None
+    """Card Thousand: the first hand plays dark (true) or not (false)."""
+    talon: Annotated[StrictInt, Field(ge=0, le=1)] | None = None
+    """Card Thousand, two players: the talon the declarer takes."""
+    marriage: StrictBool | None = None
+    """Card Thousand: a card led announces its suit's marriage."""
+    ace_marriage: StrictBool | None = None
+    """Card Thousand: an ace led announces the four aces."""
+
+    def card_fields(self) -> dict[str, Any]:
+        """The card game's fields sent (those left out are not passed on)."""
+        names = ("amount", "card", "to", "dark", "talon", "marriage", "ace_marriage")
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
 
 
 class ChatMessage(_Strict):

@@ -160,6 +160,7 @@ async def _on_message(hub: Hub, live: LiveRoom, connection: Connection, raw: str
                 keep=message.keep,
                 box=message.box,
                 places=message.places,
+                **message.card_fields(),
             )
 
         started = time.perf_counter()

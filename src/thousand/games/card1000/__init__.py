@@ -54,10 +54,11 @@ INFO = GameInfo(
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
     levels=tuple(BOT_LEVELS),
-    features=frozenset({"play", "rules", "verify", "advise", "review", "simulate"}),
+    features=frozenset({"play", "rules", "verify", "advise", "review", "simulate", "online"}),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule
-sets shown; it is not played in the terminal, at a table or online yet."""
+sets shown; it is played in the terminal (thousand.tui.card1000) and online (browser
+rooms: thousand.web.rooms.card1000); scorekeeping a real deck is not there yet."""
 
 
 # -- the interface every game offers (thousand.games.interface.GameModule) ------------

@@ -20,3 +20,21 @@ class Position:
 
     state: State
     players: tuple[str, ...]
+
+    @property
+    def current(self) -> int:
+        """The seat to move; once the game is over, the winner's (a table's question,
+        :class:`thousand.core.table.Position`); between deals, the next deal's first hand."""
+        to_move = self.state.to_move
+        if to_move is not None:
+            return to_move[0]
+        if self.state.winner is not None:
+            return self.state.winner
+        return (self.state.dealer + 1) % self.state.rules.players
+
+    @property
+    def to_move(self) -> str | None:
+        """The name of the player to move; None once the game is over."""
+        if self.state.over:
+            return None
+        return self.players[self.current]

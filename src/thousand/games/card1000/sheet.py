@@ -22,6 +22,7 @@ from rich.text import Text
 
 from thousand.core.i18n import N_, Translator
 from thousand.core.sheets import IN_PROGRESS, number, sheet_translator, signed
+from thousand.games.card1000 import words
 from thousand.games.card1000.presets import PRESET_NAMES, rules_to_spec
 from thousand.games.card1000.record import Replay
 from thousand.games.card1000.scoring import sitting_out
@@ -39,13 +40,6 @@ PHASES = {
 }
 """Whose decision of which kind is next, as the line under the sheet says it."""
 
-PRESET_TITLES = {
-    "classic": N_("classic, three players"),
-    "four_players": N_("four players"),
-    "two_players": N_("two players"),
-    "golden_dark": N_("golden round, dark and the ace marriage"),
-}
-
 
 def write_off_mark(tr: Translator) -> str:
     """The write-off's mark: Russian «Р» (роспись), English ``W/O``."""
@@ -59,12 +53,7 @@ def barrel_mark(tr: Translator) -> str:
 
 def rules_title(tr: Translator, replay: Replay) -> str:
     """The rules as the sheet's first line names them: the preset, or "with changes"."""
-    spec = rules_to_spec(replay.rules)
-    name = spec if isinstance(spec, str) else str(spec["preset"])
-    title = tr.gettext(PRESET_TITLES[name]) if name in PRESET_TITLES else name
-    if isinstance(spec, str):
-        return title
-    return tr.gettext("{preset} with changes").format(preset=title)
+    return words.rules_title(tr, rules_to_spec(replay.rules))
 
 
 def _declarer_cell(tr: Translator, replay: Replay, summary: DealSummary) -> str:

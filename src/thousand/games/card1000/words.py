@@ -5,12 +5,15 @@ Russian players write the ranks with their own letters — Т (туз), 10, К (
 (дама), В (валет), 9 — and name the suits черви ♥, бубны ♦, трефы ♣, пики ♠; English
 ones A, 10, K, Q, J, 9. A card on the screen is its rank and its suit's symbol
 (``К♥``, ``K♥``), so it reads in a monochrome terminal too. Every sentence goes through
-the translator; every figure is the engine's (a refusal's ``rule`` and ``params``).
+the translator; every figure is the engine's (a refusal's ``rule`` and ``params``,
+never its English message). The terminal, the browser rooms and the score sheet all
+speak through this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import N_, Translator
@@ -65,6 +68,33 @@ SUIT_NAMES = {
 }
 """A suit's name (Russian: пики, трефы, бубны, черви)."""
 
+PRESET_TITLES: Mapping[str, str] = {
+    "classic": N_("classic, three players"),
+    "four_players": N_("four players"),
+    "two_players": N_("two players"),
+    "golden_dark": N_("golden round, dark and the ace marriage"),
+}
+"""The presets as players name them (lower case: they are read mid-line, after
+"Card Thousand ·")."""
+
+PRESET_DESCRIPTIONS: Mapping[str, str] = {
+    "classic": N_(
+        "Three players, a forced 100, the talon shown, marriages change trump, "
+        "the barrel at 880, bolts and the 555 dump truck."
+    ),
+    "two_players": N_(
+        "Ten cards each and two talons of two: the declarer takes one and puts two "
+        "cards out of play; no barrel."
+    ),
+    "four_players": N_(
+        "The dealer deals to the other three and sits out the deal, scoring the talon."
+    ),
+    "golden_dark": N_(
+        "Classic with a golden round (120 without bidding, doubled), the first hand's "
+        "dark choice and four aces as a marriage of 200."
+    ),
+}
+
 PHASES = {
     "dark": N_("play dark or not"),
     "bid": N_("bidding"),
@@ -76,18 +106,18 @@ PHASES = {
 """What the seat to move is doing (Russian: торговля, прикуп, заказ…)."""
 
 REFUSALS: Mapping[str, str] = {
-    "marriage_first_lead": N_("no marriage on the first lead of a deal"),
-    "marriage_not_on_lead": N_("a marriage is announced only on lead"),
-    "ace_marriage_off": N_("these rules have no marriage of four aces"),
-    "give_to_self": N_("give the card to an opponent, not to yourself"),
-    "give_to_seat": N_("each opponent gets one card"),
-    "write_off": N_("you cannot write off now"),
-    "write_off_limit": N_("no write-off is left to you in this game"),
-    "redeal": N_("a redeal is not allowed with these cards"),
-    "talon_index": N_("there are two talons"),
+    "chance_expected": N_("the cards are being dealt"),
+    "not_chance": N_("the cards are dealt already"),
     "unknown_action": N_("that is not a move of this game"),
-    "out_of_turn": N_("it is not your turn"),
-    "not_now": N_("not at this moment of the deal"),
+    "talon_index": N_("choose the first or the second talon"),
+    "not_a_card": N_("that is not a card"),
+    "give_to_self": N_("give your cards to the opponents, not to yourself"),
+    "give_to_seat": N_("give one card to each opponent"),
+    "ace_marriage_off": N_("these rules have no marriage of four aces"),
+    "marriage_not_on_lead": N_("a marriage is announced only when you lead"),
+    "marriage_first_lead": N_("no marriage on the first trick of a deal"),
+    "write_off_limit": N_("you have used every write-off this game allows"),
+    "redeal": N_("no redeal: neither the hand nor the talon is poor enough"),
 }
 """The engine's refusals with no figures in them, by ``rule``."""
 
@@ -141,7 +171,24 @@ def card_name(tr: Translator, each: Card) -> str:
 
 
 def phase_name(tr: Translator, phase: str) -> str:
-    return tr.gettext(PHASES.get(phase, phase))
+    return tr.gettext(PHASES[phase]) if phase in PHASES else phase
+
+
+def preset_title(tr: Translator, name: str) -> str:
+    return tr.gettext(PRESET_TITLES[name]) if name in PRESET_TITLES else name
+
+
+def preset_description(tr: Translator, name: str) -> str:
+    return tr.gettext(PRESET_DESCRIPTIONS[name]) if name in PRESET_DESCRIPTIONS else ""
+
+
+def rules_title(tr: Translator, spec: str | Mapping[str, Any]) -> str:
+    """Rules as players name them (``spec`` as the record keeps it): the preset, or
+    "classic, three players with changes"."""
+    if isinstance(spec, str):
+        return preset_title(tr, spec)
+    title = preset_title(tr, str(spec.get("preset", "")))
+    return tr.gettext("{preset} with changes").format(preset=title)
 
 
 def marriage_words(tr: Translator, suit: str) -> str:
@@ -202,36 +249,65 @@ def _cards_of(tr: Translator, names: object) -> str:
     return " ".join(shown)
 
 
+FOLLOWING: Mapping[str, str] = {
+    "not_following_suit": N_("follow the suit led: play {allowed}"),
+    "must_beat": N_("you must beat the trick: play {allowed}"),
+    "must_trump": N_("you have no card of the suit led: trump with {allowed}"),
+    "must_overtrump": N_("you must overtrump: play {allowed}"),
+}
+"""The refusals that name the cards one may play, by ``rule``."""
+
+
 def refusal(tr: Translator, error: IllegalActionError) -> str:
-    """Why the engine refused an action, from its ``rule`` and ``params``."""
+    """Why the engine refused a move, in ``tr``'s language (see the module docstring)."""
     rule, params = error.rule, error.params
-    allowed = _cards_of(tr, params.get("allowed", ()))
-    if rule == "not_following_suit":
-        return tr.gettext("follow the suit led: play {cards}").format(cards=allowed)
-    if rule == "must_trump":
-        return tr.gettext("you have no card of the suit led: trump with {cards}").format(
-            cards=allowed
+    if rule in FOLLOWING:
+        return tr.gettext(FOLLOWING[rule]).format(allowed=_cards_of(tr, params.get("allowed", ())))
+    if rule in {"out_of_turn", "not_now"}:
+        if params.get("phase") not in PHASES:
+            return tr.gettext("not at this moment of the deal")
+        return tr.gettext("not now: the deal is at {phase}").format(
+            phase=phase_name(tr, str(params["phase"]))
         )
-    if rule == "must_beat":
-        return tr.gettext("you must beat the trick: {cards}").format(cards=allowed)
-    if rule == "must_overtrump":
-        return tr.gettext("you must beat the trump: {cards}").format(cards=allowed)
-    if rule == "marriage_not_held":
-        return tr.gettext("no marriage with this card: the king and queen are needed")
-    if rule == "card_not_in_hand":
-        return tr.gettext("that card is not in your hand")
-    if rule in ("bid_too_low", "bid_step", "max_raise"):
-        return tr.gettext("that bid is not allowed: raise the bid in steps of the rules")
+    if rule == "bid_too_low":
+        return tr.gettext("bid more than {standing}").format(standing=params.get("standing"))
+    if rule == "bid_step":
+        return tr.gettext("bids go up in steps of {step}").format(step=params.get("step", "?"))
+    if rule == "max_raise":
+        return tr.gettext("raise the bid by at most {most}").format(most=params.get("max_raise"))
     if rule == "bid_above_ceiling":
-        return tr.gettext(
-            "above 120 you may bid only with marriages in hand (at most {ceiling})"
-        ).format(ceiling=params.get("ceiling", 120))
-    if rule in ("contract_too_low", "contract_step", "contract_above_ceiling"):
-        return tr.gettext("that contract is not allowed")
+        return tr.gettext("you may bid at most {ceiling}").format(ceiling=params.get("ceiling"))
+    if rule == "contract_too_low":
+        return tr.gettext("the contract cannot be below your bid of {bid}").format(
+            bid=params.get("bid")
+        )
+    if rule == "contract_step":
+        return tr.gettext("the contract goes up in steps of {step}").format(
+            step=params.get("step", "?")
+        )
+    if rule == "contract_above_ceiling":
+        return tr.gettext("the contract may be at most {ceiling}").format(
+            ceiling=params.get("ceiling")
+        )
+    if rule == "card_not_in_hand":
+        return tr.gettext("{card} is not in your hand").format(
+            card=_cards_of(tr, [params.get("card")])
+        )
+    if rule == "marriage_not_held":
+        return tr.gettext("you do not hold the marriage of {card}").format(
+            card=_cards_of(tr, [params.get("card")])
+        )
+    if rule == "write_off":
+        if params.get("barrel"):
+            return tr.gettext("no write-off while someone is on the barrel")
+        if params.get("deal") is not None:
+            return tr.gettext("no write-off on a golden or dark deal")
+        return tr.gettext("no write-off once you have given a card")
     return common_refusal(tr, error, REFUSALS)
 
 
 __all__ = [
+    "PRESET_TITLES",
     "RED",
     "card_name",
     "decision_line",
@@ -239,7 +315,10 @@ __all__ = [
     "marriage_words",
     "phase_name",
     "player_label",
+    "preset_description",
+    "preset_title",
     "refusal",
+    "rules_title",
     "short",
     "shorts",
     "suit_name",

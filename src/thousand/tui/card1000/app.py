@@ -46,13 +46,13 @@ from thousand.games.card1000.legal import refusal as engine_refusal
 from thousand.games.card1000.levels.expert import evaluated_spare
 from thousand.games.card1000.review import DealReview, review_record
 from thousand.games.card1000.session import Session, Step
-from thousand.games.card1000.sheet import PRESET_TITLES
 from thousand.games.card1000.views import SeatView
 from thousand.games.card1000.words import (
     decision_line,
     phase_name,
     player_label,
     refusal,
+    rules_title,
     short,
 )
 from thousand.tui.base import GameApp
@@ -268,11 +268,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         names = list(session.names)
         rules = session.rules
         title = Text(tr.gettext("Card Thousand"), style="bold")
-        spec = PRESET_TITLES.get(
-            session.record.rules if isinstance(session.record.rules, str) else ""
-        )
-        if spec:
-            title.append(" · " + tr.gettext(spec))
+        title.append(" · " + rules_title(tr, session.record.rules))
         title.append(" · " + tr.gettext("deal {n}").format(n=len(seen.history) + 1))
         self.query_one("#title", Static).update(title)
         self.query_one("#turn-header").refresh()

@@ -169,17 +169,29 @@ def _name_checked(name: str, taken: list[str]) -> str:
     return name
 
 
+CARD_FIELDS = frozenset({"amount", "card", "to", "dark", "talon", "marriage", "ace_marriage"})
+"""The action fields besides the dice games' (:class:`ActionFields`)."""
+
+
 @dataclass(frozen=True)
 class ActionFields:
     """A person's action as its message carried it: the action's name and the fields a
     game may read with it (dice 1000: ``dice``; poker dice: ``keep``, ``box``,
-    ``places``); each game refuses what it cannot use."""
+    ``places``; card Thousand: ``amount``, ``card``, ``to``, ``dark``, ``talon``,
+    ``marriage``, ``ace_marriage``); each game refuses what it cannot use."""
 
     action: str
     dice: list[int] | None = None
     keep: list[int] | None = None
     box: str | None = None
     places: list[int] | None = None
+    amount: int | None = None
+    card: str | None = None
+    to: int | None = None
+    dark: bool | None = None
+    talon: int | None = None
+    marriage: bool | None = None
+    ace_marriage: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -575,12 +587,15 @@ class BaseRoom:
         keep: list[int] | None = None,
         box: str | None = None,
         places: list[int] | None = None,
+        **fields: Any,
     ) -> None:
         """A person's action, checked in PROTOCOL.md's order: not started or over, stale,
         spectator, not your turn, then the engine. A person whose seat the computer was
         playing takes it back by acting."""
         if not self.started or self.status == "waiting":
             raise ProtocolError("not_your_turn", "the game has not started: seats are open")
+        if set(fields) - CARD_FIELDS:
+            raise ProtocolError("bad_message", f"unknown fields: {sorted(fields)}")
         if self.status == "over":
             raise ProtocolError("game_over", "the game is over", rule="game_over")
         if seq != self.seq:
@@ -590,7 +605,7 @@ class BaseRoom:
         mover = self._current()
         if self.acts_for(seat) != mover and not (action == "undo" and self.may_undo(seat)):
             raise ProtocolError("not_your_turn", f"it is {self._player_name(mover)}'s turn")
-        self._act(seat, mover, ActionFields(action, dice, keep, box, places))
+        self._act(seat, mover, ActionFields(action, dice, keep, box, places, **fields))
 
     def acts_for(self, seat: int | None) -> int | None:
         """The seat whose move a connection holding ``seat`` may enter now: its own, or

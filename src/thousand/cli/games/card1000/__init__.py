@@ -4,9 +4,9 @@
 What card Thousand offers today (its ``GameInfo.features``): ``thousand replay`` of its
 records (played and scorekeeping deals; ``--json``, ``--seat N``, the paper sheet),
 ``thousand verify`` of a dealt game's cards against its seed, and ``thousand rules
---game card1000 [PRESET]``. It is not played in the terminal, at a table or online yet,
-and has no solver, advisor, simulation, throw scoring or odds; the commands refuse those
-naming the game.
+--game card1000 [PRESET]``; its online rooms are the server's (``thousand serve``). It is
+not played in the terminal or at a table yet, and has no solver, throw scoring or odds;
+the commands refuse those naming the game.
 """
 
 from __future__ import annotations

@@ -1,0 +1,119 @@
+"""What one connection may see of a card Thousand room: PROTOCOL.md's GAME for ``card1000``
+(docs/protocol.md, "card1000").
+
+Everything a connection is shown of the deal in play comes through the one door,
+:func:`thousand.games.card1000.views.view` of (state, seat) — the game's ``observe``,
+which the room's :meth:`~thousand.web.rooms.base.BaseRoom.observation` calls: the part
+every connection
+sees alike (:func:`shared_view`) from the spectator's view (``seat=None``: no hand, no
+talon not shown, no card given face down), and a seat's own part (:func:`seat_view`)
+from that seat's view — its ``deal`` (its hand, a talon or a give it may see), its
+``legal`` moves and why the others are not open. The seed is shown once the game is over.
+
+A finished deal is public (§7): ``last_deal`` is the record's entry of the deal that
+ended last (its cards as dealt and every decision), with its ``number``; the deal in play
+carries its own ``number``, always higher, so a reader never mistakes the one for the
+other. The finished deals before it are in ``deals`` as their scores only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from thousand.core.i18n import Translator
+from thousand.games.card1000.legal import legal_actions
+from thousand.games.card1000.views import SeatView
+from thousand.games.card1000.words import phase_name, rules_title
+from thousand.web.rooms.card1000.room import CardRoom, action_message
+from thousand.web.rooms.card1000.session import CardSession
+from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over
+
+
+def _blank_player(name: str) -> dict[str, Any]:
+    return {"name": name, "score": 0, "barrel": False, "bolts": 0}
+
+
+def _deal(seen: SeatView, session: CardSession) -> dict[str, Any] | None:
+    """The deal in play as ``seen`` shows it, numbered from 1."""
+    if seen.deal is None:
+        return None
+    return {"number": session.deals_dealt, **seen.deal.to_data()}
+
+
+def _last_deal(session: CardSession) -> dict[str, Any] | None:
+    """The record's entry of the deal that ended last (public: §7), numbered from 1."""
+    deals = session.record.deals
+    finished = len(deals) - (0 if session.now.state.deal is None else 1)
+    if finished < 1:
+        return None
+    return {"number": finished, **deals[finished - 1]}
+
+
+def _rules_title(room: CardRoom, tr: Translator) -> str:
+    return rules_title(tr, room.rules)
+
+
+def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
+    """The part of GAME every connection of ``tr``'s language sees alike: from the
+    spectator's view only."""
+    session = room.session
+    base: dict[str, Any] = {
+        **frame(room),
+        "rules": room.game.to_data(),
+        "view": {"rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr))},
+    }
+    if session is None:
+        names = [seat.name for seat in room.seats if seat.name is not None]
+        base.update(
+            players=[_blank_player(name) for name in names],
+            deals=[],
+            deal=None,
+            last_deal=None,
+            to_move=None,
+            winner=None,
+            **clock(room),
+        )
+        return base
+    seen: SeatView = room.observation(None)
+    data = seen.to_data()
+    players = []
+    for index, score in enumerate(data["scores"]):
+        players.append(
+            {"name": session.now.players[index], **score, **seat_fields(room, index, connected)}
+        )
+    to_move = data["to_move"]
+    base.update(
+        players=players,
+        deals=data["deals"],
+        deal=_deal(seen, session),
+        last_deal=_last_deal(session),
+        to_move=to_move,
+        winner=data["winner"],
+        **clock(room),
+        **seed_if_over(room),
+    )
+    if to_move is not None:
+        base["view"] = {**base["view"], "phase": phase_name(tr, to_move["phase"])}
+    return base
+
+
+def seat_view(
+    room: CardRoom,
+    seat: int | None,
+    tr: Translator,
+    shared: dict[str, Any],
+    advice: dict[Any, float] | None = None,
+) -> dict[str, Any]:
+    """What GAME holds for a connection holding ``seat`` alone, over the ``shared`` part:
+    its ``deal`` from its own view, and, for the seat whose move it enters, ``legal``
+    (each an action message ready to send, without ``type`` and ``seq``)."""
+    del tr, shared, advice  # no advisor in card Thousand rooms yet
+    session = room.session
+    if session is None or seat is None:
+        return {}
+    own: dict[str, Any] = {"deal": _deal(room.observation(seat), session)}
+    if room.acts_for(seat) == seat:  # no seat enters another's move (no local seats)
+        state = session.now.state
+        own["legal"] = [action_message(action) for action in legal_actions(state)]
+    return own
