@@ -54,7 +54,9 @@ INFO = GameInfo(
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
     levels=tuple(BOT_LEVELS),
-    features=frozenset({"play", "rules", "verify", "advise", "review", "simulate", "online"}),
+    features=frozenset(
+        {"play", "table", "rules", "verify", "advise", "review", "simulate", "online"}
+    ),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule
 sets shown; it is played in the terminal (thousand.tui.card1000) and online (browser
