@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from thousand.core.i18n import Translator
+from thousand.core.i18n import N_, Translator
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.keeping import Entry, fill_points
 from thousand.games.card1000.presets import rules_from_spec
@@ -38,7 +38,7 @@ from thousand.games.card1000.sheet import legend, sheet_rows
 from thousand.games.card1000.words import rules_title
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 from thousand.web.rooms.base import ActionFields, BaseRoom
-from thousand.web.rooms.view_frame import frame, seat_fields, seed_if_over
+from thousand.web.rooms.view_frame import frame, seat_fields
 
 TABLE = "table"
 """``options.cards`` of a scorekeeping room."""
@@ -99,6 +99,48 @@ def _replay(session: KeepSession) -> Replay:
     return Replay(session.game.position, table=True)
 
 
+FORM_WORDS = {
+    "declarer": N_("Declarer"),
+    "contract": N_("Contract"),
+    "points": N_("Points"),
+    "marriages": N_("Marriages announced"),
+    "dark": N_("dark deal"),
+    "score": N_("Score the deal"),
+    "write_off": N_("Written off"),
+    "redeal": N_("Redeal"),
+    "deals": N_("deals"),
+    "sits_out": N_("sits out"),
+    "total": N_("Total"),
+    "deal": N_("Deal"),
+    "hint": N_("Leave one player's points empty: the form works them out."),
+}
+"""The scorekeeper's form's words, sent translated in ``view.form`` (the page has none
+of its own for this game)."""
+
+
+def form_words(tr: Translator, session: KeepSession | None) -> dict[str, str]:
+    """The form's words in ``tr``'s language, with the next deal's line."""
+    words = {key: tr.gettext(text) for key, text in FORM_WORDS.items()}
+    if session is None:
+        return words
+    game, names = session.game, session.game.players
+    if game.over:
+        return words
+    line = tr.gettext("Deal {n}: {dealer} deals, {first} plays first.").format(
+        n=len(game.state.history) + 1, dealer=names[game.dealer], first=names[game.playing[0]]
+    )
+    if game.idle is not None:
+        line += " " + tr.gettext("{name} sits out: enter the talon's points.").format(
+            name=names[game.idle]
+        )
+    if game.golden:
+        line += " " + tr.gettext("Golden deal: {name} plays 120.").format(
+            name=names[game.playing[0]]
+        )
+    words["line"] = line
+    return words
+
+
 def keeping(session: KeepSession) -> dict[str, Any] | None:
     """The next deal as the form needs it (None once the game is over)."""
     game = session.game
@@ -119,6 +161,7 @@ def keeping(session: KeepSession) -> dict[str, Any] | None:
         "bid_step": rules.bid_step,
         "last_trick_bonus": rules.last_trick_bonus,
         "fill": rules.players != 2,
+        "ace_marriage": bool(rules.ace_marriage),
     }
 
 
@@ -126,7 +169,7 @@ def table_shared_view(room: BaseRoom, tr: Translator, connected: Sequence[bool])
     """GAME of a scorekeeping room (the same for every connection of ``tr``'s language)."""
     session = room.session
     base: dict[str, Any] = {
-        **frame(room),
+        **{key: value for key, value in frame(room).items() if key != "dice_commitment"},
         "cards": TABLE,
         "rules": rules_from_spec(room.rules).to_data(),
         "deadline": None,
@@ -141,7 +184,7 @@ def table_shared_view(room: BaseRoom, tr: Translator, connected: Sequence[bool])
             winner=None,
             to_move=None,
             keeping=None,
-            view={"rules_title": title, "sheet": [], "legend": None},
+            view={"rules_title": title, "sheet": [], "legend": None, "form": form_words(tr, None)},
         )
         return base
     replay = _replay(session)
@@ -163,8 +206,8 @@ def table_shared_view(room: BaseRoom, tr: Translator, connected: Sequence[bool])
                 for number, label, cells in rows
             ],
             "legend": legend(rows, tr),
+            "form": form_words(tr, session),
         },
-        **seed_if_over(room),
     )
     return base
 
