@@ -247,3 +247,29 @@ def test_house_rules_golden_deals_and_one_write_off(
         send(keeper, {"action": "write_off", "declarer": 1, "contract": 100}, state["seq"])
         assert next_error(keeper)["rule"] == "write_off_limit"
         assert replay_fields(state["game"]) == replayed(get_record(client, room))
+
+
+def test_four_players_the_dealer_sits_out(tmp_path: Path) -> None:
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        seats = ({"name": "Boris"}, {"name": "Vera"}, {"name": "Gleb"})
+        room, token = create_room(
+            client, seats=seats, rules="four_players", game=GAME, cards="table"
+        )
+        keeper = connect(stack, client, room, token)
+        state = keeper.next_state()
+        assert state["game"]["keeping"]["sitting_out"] == 0
+        assert state["game"]["keeping"]["playing"] == [1, 2, 3]
+        result = {
+            "action": "deal_result",
+            "declarer": 1,
+            "contract": 100,
+            "points": [None, 50, 40, None],
+        }
+        send(keeper, result, state["seq"])
+        state = keeper.state_at(state["seq"] + 1)
+        record = get_record(client, room)
+        assert record["deals"] == [
+            {"dealer": 0, "declarer": 1, "contract": 100, "points": [0, 50, 40, 30]}
+        ]
+        assert replay_fields(state["game"]) == replayed(record)
+        assert state["game"]["keeping"]["sitting_out"] == 1

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.support import drive, press, screen_text
@@ -20,6 +21,7 @@ from thousand.cli.storage import load_any_game, saved_to
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
 from thousand.games.card1000.keep_session import KeepSession
+from thousand.games.card1000.keeping import Entry, KeptGame
 from thousand.games.card1000.presets import load_rules
 from thousand.games.card1000.record import replay
 from thousand.tui.card1000.keep import KeepApp
@@ -140,3 +142,47 @@ def test_refusals_in_russian_and_resume(tmp_path: Path) -> None:
     session = saved.session(saved_to(path, language="ru"))
     assert isinstance(session, KeepSession)
     assert session.game.dealer == 1 and session.deals == 1
+
+
+def test_the_game_ends_at_the_winner(tmp_path: Path) -> None:
+    """A saved game one deal from Anna's win, resumed: the deal typed in ends it."""
+    path = tmp_path / "kept.json"
+    first = KeepSession.new(load_rules("classic"), SEATS, **saved_to(path, language="en"))
+    winning = Entry(declarer=0, contract=120, points=(120, 0, 0))
+    while True:
+        trial = KeptGame.resume(first.record.to_data())
+        trial.enter(winning)
+        if trial.over:
+            break
+        first.act(winning)
+    session = load_any_game(path).session(saved_to(path, language="en"))
+    assert isinstance(session, KeepSession)
+    app = KeepApp(session, translator("en"), fast=True)
+
+    async def body(app: KeepApp, pilot: Pilot[int]) -> None:
+        await type_deal(pilot, "1", "120", "", ["120", "0", "0"])
+        await press(pilot, "enter")
+        assert "The game is over. Winner: Anna." in app.visible_text()
+
+    asyncio.run(drive(app, body, SIZE))
+    assert replay_json(path)["winner"] == "Anna"
+
+
+@pytest.mark.parametrize(
+    ("players", "says"),
+    [
+        (None, "name the people at the table"),
+        ("Anna,bot:novice,Vera", "people only"),
+        ("Anna,Boris,Vera", "needs a terminal"),
+    ],
+)
+def test_the_command_line_refuses_what_real_cards_cannot_be(
+    players: str | None, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    argv = ["play", "--game", "card1000", "--table"]
+    if players is not None:
+        argv += ["--players", players]
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
+    assert status == 2 and says in err.getvalue()
