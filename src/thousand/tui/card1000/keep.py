@@ -64,7 +64,7 @@ class KeepApp(GameApp[KeepSession, Entry, KeepStep]):
     CSS = """
     #sheet { height: 1fr; border-left: none; padding: 0 1; }
     #form { height: auto; padding: 0 1; border-top: solid $primary-darken-2; }
-    #deal-line { height: 1; text-style: bold; }
+    #deal-line { height: auto; text-style: bold; }
     .row { height: 1; margin-bottom: 0; }
     .row Label { margin: 0 1 0 0; }
     NumberInput { margin: 0 2 0 0; }
