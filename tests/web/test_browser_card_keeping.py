@@ -10,6 +10,7 @@ Screenshots at 1280×800 and 360×740, English and Russian, are left in /tmp/sho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,15 @@ from thousand.core.i18n import translator
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.sheet import sheet_rows
 
-from .browser_support import Browsing, Server, seq, serve, wait_connected, wait_settled
+from .browser_support import (
+    Browsing,
+    Server,
+    more_options,
+    seq,
+    serve,
+    wait_connected,
+    wait_settled,
+)
 
 SHOTS = Path("/tmp/shots28/keep")
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -146,3 +155,24 @@ def test_a_scorekeeping_game_through_the_form_equals_the_replay(
     shoot(phone, f"phone-{language}")
     width = phone.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360
+
+
+def test_the_lobby_makes_a_real_cards_room(server: Server, browsing: Browsing) -> None:
+    """Card Thousand, "Real cards at a real table", the two others named at this table:
+    the room opens on the scorekeeper's form."""
+    page = browsing.page(**PHONE)
+    page.goto(f"{server.url}/")
+    page.get_by_label("Your name").fill("Anna")
+    page.locator("label[for='create-game-card1000']").click()
+    more_options(page)
+    page.get_by_label("Real cards at a real table: this phone enters each deal's result").check()
+    page.get_by_label("Number of players").select_option("3")
+    page.fill("#create-name-2", "Boris")
+    page.fill("#create-name-3", "Vera")
+    page.get_by_role("button", name="Create a room").click()
+    page.wait_for_url(re.compile(r"/r/"))
+    wait_connected(page)
+    expect(page.locator(".keep-form")).to_be_visible()
+    room = page.url.rsplit("/", 1)[-1]
+    record = server.record(room)
+    assert record["meta"]["cards"] == "table" and record["players"] == NAMES
