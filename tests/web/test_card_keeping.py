@@ -273,3 +273,25 @@ def test_four_players_the_dealer_sits_out(tmp_path: Path) -> None:
         ]
         assert replay_fields(state["game"]) == replayed(record)
         assert state["game"]["keeping"]["sitting_out"] == 1
+
+
+def test_the_last_deal_is_taken_back(tmp_path: Path) -> None:
+    """A mistyped result is undone by the scorekeeper: the record and the view as before."""
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, token = keeping_room(client)
+        keeper = connect(stack, client, room, token)
+        state = keeper.next_state()
+        send(keeper, {"action": "undo"}, state["seq"])
+        assert next_error(keeper)["code"] == "bad_message"
+        send(keeper, DEALS[0][0], state["seq"])
+        state = keeper.state_at(state["seq"] + 1)
+        before = get_record(client, room)
+        assert {"action": "undo"} in state["game"]["legal"]
+        send(keeper, DEALS[3][0] | {"declarer": 1}, state["seq"])  # Boris, mistyped
+        state = keeper.state_at(state["seq"] + 1)
+        assert len(get_record(client, room)["deals"]) == 2
+        send(keeper, {"action": "undo"}, state["seq"])
+        state = keeper.state_at(state["seq"] + 1)
+        assert get_record(client, room)["deals"] == before["deals"]
+        assert replay_fields(state["game"]) == replayed(before)
+        assert state["game"]["keeping"]["dealer"] == 1

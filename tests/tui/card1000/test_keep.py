@@ -186,3 +186,21 @@ def test_the_command_line_refuses_what_real_cards_cannot_be(
     out, err = io.StringIO(), io.StringIO()
     status = main(argv, stdin=io.StringIO(""), stdout=out, stderr=err)
     assert status == 2 and says in err.getvalue()
+
+
+def test_u_takes_the_last_deal_back(tmp_path: Path) -> None:
+    path = tmp_path / "kept.json"
+    app = keep_app(path)
+
+    async def body(app: KeepApp, pilot: Pilot[int]) -> None:
+        await type_deal(pilot, "2", "120", "100", ["20", "160", ""])
+        await press(pilot, "enter")
+        await press(pilot, "r")
+        assert app.session.deals == 2
+        await press(pilot, "u")
+        assert app.session.deals == 1
+        assert "The last deal is taken back." in app.visible_text()
+
+    asyncio.run(drive(app, body, SIZE))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["deals"] == EXPECTED_DEALS[:1]

@@ -110,6 +110,13 @@ class KeepSession(TableSession[KeepNow, Entry, DealSummary, Any, KeepStep]):
     def observe(self, position: KeepNow, seat: int) -> None:
         del position, seat
 
+    def undo(self) -> bool:
+        """Take back the last deal entered, then save; False when none was."""
+        if not self.game.undo():
+            return False
+        self.save_turn()
+        return True
+
     def act(self, action: Entry) -> KeepStep:
         """Score one deal's result (refused: the table's :class:`IllegalActionError`,
         nothing changes), then save."""

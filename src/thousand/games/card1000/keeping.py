@@ -168,6 +168,19 @@ class KeptGame:
     def over(self) -> bool:
         return self.position.state.over
 
+    def undo(self) -> bool:
+        """Take back the last deal entered (a mistyped result): the game as if it had not
+        been entered. False when there is none (nothing changes)."""
+        if not self.record.deals:
+            return False
+        data = self.record.to_data()
+        data["deals"] = data["deals"][:-1]
+        self.position = replay(data).position
+        self.record.deals = data["deals"]
+        if self.entries:
+            self.entries.pop()
+        return True
+
     def enter(self, entry: Entry) -> State:
         """Score ``entry`` (refused: :class:`IllegalActionError`, nothing changes) and
         write it into the record."""

@@ -4,22 +4,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from thousand.core.i18n import Translator
     from thousand.games.card1000.actions import Decision
-    from thousand.games.card1000.keep_session import KeepSession
     from thousand.games.card1000.session import Session, Step
     from thousand.tui.base import GameApp
 
 
 def open_app(
-    session: Session | KeepSession,
+    session: Session,
     tr: Translator,
     *,
     fast: bool,
-    again: Callable[[Any], Any] | None = None,
+    again: Callable[[Session], Session] | None = None,
 ) -> GameApp[Session, Decision, Step]:
     """:class:`~thousand.tui.card1000.app.CardApp` playing ``session``, not yet run; a
     scorekeeping game (``--table``) opens :class:`~thousand.tui.card1000.keep.KeepApp`."""
@@ -28,5 +27,5 @@ def open_app(
     from thousand.tui.card1000.keep import KeepApp  # noqa: PLC0415
 
     if isinstance(session, KeepSession):
-        return KeepApp(session, tr, fast=fast, again=again)  # type: ignore[return-value]
+        return KeepApp(session, tr, fast=fast, again=again)
     return CardApp(session, tr, fast=fast, again=again)

@@ -81,6 +81,7 @@ class KeepApp(GameApp[KeepSession, Entry, KeepStep]):
         Binding(any_layout("w"), "write_off", show=False),
         Binding(any_layout("r"), "redeal", show=False),
         Binding(any_layout("d"), "dark", show=False),
+        Binding(any_layout("u"), "undo", show=False),
         Binding("tab", "app.focus_next", show=False),
         Binding("shift+tab", "app.focus_previous", show=False),
     ]
@@ -271,6 +272,15 @@ class KeepApp(GameApp[KeepSession, Entry, KeepStep]):
             self.dark = not self.dark
             self.refresh_view()
 
+    def action_undo(self) -> None:
+        """U: take back the last deal entered (a mistyped result)."""
+        if self.too_small or self.session.is_over or not self.session.undo():
+            return
+        self.notice = self.tr.gettext("The last deal is taken back.")
+        self.note_save_error()
+        self.refresh_view()
+        self.focus_first()
+
     def action_throw(self) -> None:
         """Space/T of the dice games: nothing to throw here."""
 
@@ -316,6 +326,8 @@ class KeepApp(GameApp[KeepSession, Entry, KeepStep]):
         ]
         if self.session.rules.dark and not self.session.game.golden:
             hints.append(KeyHint("D", tr.gettext("dark deal")))
+        if self.session.deals:
+            hints.append(KeyHint("U", tr.gettext("take back the last deal")))
         return hints
 
     def help_text(self) -> Text:

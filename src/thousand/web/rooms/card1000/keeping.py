@@ -9,7 +9,9 @@ scorekeeper), enters each deal's result as an action message:
   ``marriages`` announced (``"marriages": M``, their total; 0 when left out) and the
   last-trick bonus; ``"dark": true`` for a dark deal;
 * ``{"action": "write_off", "declarer": s, "contract": N}``;
-* ``{"action": "redeal"}``.
+* ``{"action": "redeal"}``;
+* ``{"action": "undo"}``: the last deal entered taken back (a mistyped result), while
+  the game is on.
 
 A result that cannot have happened is refused as ``illegal`` with the rule and the
 reason in the player's language (:func:`~thousand.games.card1000.words.table_refusal`);
@@ -43,7 +45,7 @@ from thousand.web.rooms.view_frame import frame, seat_fields
 TABLE = "table"
 """``options.cards`` of a scorekeeping room."""
 
-ACTIONS = ("deal_result", "write_off", "redeal")
+ACTIONS = ("deal_result", "write_off", "redeal", "undo")
 """What the scorekeeper sends."""
 
 
@@ -108,6 +110,7 @@ FORM_WORDS = {
     "score": N_("Score the deal"),
     "write_off": N_("Written off"),
     "redeal": N_("Redeal"),
+    "undo": N_("Take back the last deal"),
     "deals": N_("deals"),
     "sits_out": N_("sits out"),
     "total": N_("Total"),
@@ -214,6 +217,8 @@ def table_shared_view(room: BaseRoom, tr: Translator, connected: Sequence[bool])
 
 def table_seat_view(room: BaseRoom, seat: int | None) -> dict[str, Any]:
     """The scorekeeper's own part: the actions it may send now."""
-    if room.session is None or seat is None or room.acts_for(seat) is None:
+    session = room.session
+    if session is None or seat is None or room.acts_for(seat) is None:
         return {}
-    return {"legal": [{"action": name} for name in ACTIONS]}
+    kept = isinstance(session, KeepSession) and session.deals > 0
+    return {"legal": [{"action": name} for name in ACTIONS if name != "undo" or kept]}

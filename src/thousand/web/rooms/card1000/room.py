@@ -296,6 +296,11 @@ class CardRoom(BaseRoom):
         del seat
         session = self.session
         if isinstance(session, KeepSession):
+            if sent.action == "undo":
+                if not session.undo():
+                    raise ProtocolError("bad_message", "undo: no deal has been entered yet")
+                self._changed()
+                return
             try:
                 session.act(entry_of(sent, session))
             except IllegalActionError as exc:
