@@ -94,7 +94,7 @@ def test_play_table_of_poker_dice_names_the_game(
     assert status == 2
     assert err == (
         "thousand play --table: the game poker_dice does not offer it "
-        "(it is offered for: dice1000)\n"
+        "(it is offered for: dice1000, card1000)\n"
     )
 
 

@@ -97,6 +97,10 @@ class Options(_Strict):
     """Spectators may read the chat but not write in it."""
     scorekeeper: StrictBool = False
     """The creator's device enters every person's moves (one phone for a whole table)."""
+    cards: Literal["server", "table"] = "server"
+    """Card Thousand: ``"server"`` (the default) deals the server's cards; ``"table"``
+    keeps the score of real cards at a real table (the scorekeeper enters each deal's
+    result, docs/protocol.md "card1000")."""
 
 
 class CreateRoom(_Strict):
@@ -130,6 +134,11 @@ Place = Annotated[StrictInt, Field(ge=0, le=4)]
 """The place of one of the five dice on the table."""
 
 
+Points = Annotated[StrictInt, Field(ge=-1_000, le=1_000)]
+"""A seat's points in a deal entered at a real table (a negative one is the rules' to
+refuse, in the player's language)."""
+
+
 class ActionMessage(_Strict):
     type: Literal["action"]
     action: Annotated[StrictStr, Field(max_length=32)]
@@ -154,10 +163,31 @@ class ActionMessage(_Strict):
     """Card Thousand: a card led announces its suit's marriage."""
     ace_marriage: StrictBool | None = None
     """Card Thousand: an ace led announces the four aces."""
+    declarer: Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)] | None = None
+    """Card Thousand with real cards: the deal's declarer."""
+    contract: Annotated[StrictInt, Field(ge=0, le=10_000)] | None = None
+    """Card Thousand with real cards: the deal's contract."""
+    points: Annotated[list[Points | None], Field(max_length=4)] | None = None
+    """Card Thousand with real cards: each seat's points (one playing seat may be null:
+    the server works it out from 120 and ``marriages``)."""
+    marriages: Annotated[StrictInt, Field(ge=0, le=1_000)] | None = None
+    """Card Thousand with real cards: the marriages announced in the deal, in all."""
 
     def card_fields(self) -> dict[str, Any]:
         """The card game's fields sent (those left out are not passed on)."""
-        names = ("amount", "card", "to", "dark", "talon", "marriage", "ace_marriage")
+        names = (
+            "amount",
+            "card",
+            "to",
+            "dark",
+            "talon",
+            "marriage",
+            "ace_marriage",
+            "declarer",
+            "contract",
+            "points",
+            "marriages",
+        )
         return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
 
 

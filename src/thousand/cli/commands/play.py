@@ -84,8 +84,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--table",
         action="store_true",
-        help="real dice at a real table: the program keeps the score, the players throw "
-        "their own dice and type the faces that fell (25441)",
+        help="real dice or cards at a real table: the program keeps the score; the players "
+        "throw their own dice and type the faces that fell (25441), or play their own deck "
+        "and type each deal's result",
     )
     parser.set_defaults(handler=run)
 

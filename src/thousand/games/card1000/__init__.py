@@ -54,7 +54,9 @@ INFO = GameInfo(
     presets=PRESET_NAMES,
     default_preset=DEFAULT_PRESET,
     levels=tuple(BOT_LEVELS),
-    features=frozenset({"play", "rules", "verify", "advise", "review", "simulate", "online"}),
+    features=frozenset(
+        {"play", "table", "rules", "verify", "advise", "review", "simulate", "online"}
+    ),
 )
 """Card Thousand's records are replayed (both forms), its deals verified and its rule
 sets shown; it is played in the terminal (thousand.tui.card1000) and online (browser
@@ -154,10 +156,11 @@ def shown_record(record: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """The record of a game in progress as ``seat`` (None: anyone else) may read it:
     the header, the finished deals as their scores (§6's ``deals[]`` entries: their cards
     are public, but the same card codes are in this deal's hands) and the deal in
-    progress as the seat sees it. A finished game's record is public whole."""
+    progress as the seat sees it. A finished game's record is public whole, and so is a
+    scorekeeping record (real cards: it holds no card)."""
     replayed = replay(record)
     position = cast("Position", replayed.position)
-    if position.state.over:
+    if position.state.over or getattr(replayed, "table", False):
         return dict(record)
     shown = {key: value for key, value in record.items() if key != "deals"}
     view = seat_view(position, seat)

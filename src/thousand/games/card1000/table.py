@@ -89,11 +89,15 @@ def _check_declarer(state: State, declarer: object, *, golden: bool, dark: bool)
         raise _refuse(
             f"declarer: seat {shown} does not play this deal (seats {list(playing)})",
             "declarer",
+            seat=declarer if isinstance(declarer, int) else None,
+            playing=list(playing),
         )
     if (golden or dark) and declarer != playing[0]:
         kind = "golden" if golden else "dark"
         raise _refuse(
-            f"declarer: the {kind} declarer is the first hand, seat {playing[0]}", "declarer"
+            f"declarer: the {kind} declarer is the first hand, seat {playing[0]}",
+            "declarer",
+            first=playing[0],
         )
     return declarer
 
@@ -101,24 +105,32 @@ def _check_declarer(state: State, declarer: object, *, golden: bool, dark: bool)
 def _check_contract(rules: Rules, contract: object, *, fixed: bool, raise_ok: bool) -> int:
     if not isinstance(contract, int) or isinstance(contract, bool):
         raise _refuse(f"contract: expected a number, got {contract!r}"[:120], "contract")
+    minimum = GOLDEN_CONTRACT if fixed else rules.opening_bid
     if fixed and (contract < GOLDEN_CONTRACT or (contract != GOLDEN_CONTRACT and not raise_ok)):
         raise _refuse(
             f"contract: {contract} on a deal whose contract is {GOLDEN_CONTRACT}"
             + (" or more" if raise_ok else ""),
             "contract_too_low" if contract < GOLDEN_CONTRACT else "contract_above_ceiling",
+            bid=minimum,
+            ceiling=GOLDEN_CONTRACT,
         )
     if contract < rules.opening_bid:
         raise _refuse(
             f"contract: {contract} is below the opening bid {rules.opening_bid}",
             "contract_too_low",
+            bid=minimum,
         )
     if contract % rules.bid_step:
         raise _refuse(
-            f"contract: {contract} is not a multiple of {rules.bid_step}", "contract_step"
+            f"contract: {contract} is not a multiple of {rules.bid_step}",
+            "contract_step",
+            step=rules.bid_step,
         )
     if contract > BID_CAP:
         raise _refuse(
-            f"contract: {contract} is above the ceiling of {BID_CAP}", "contract_above_ceiling"
+            f"contract: {contract} is above the ceiling of {BID_CAP}",
+            "contract_above_ceiling",
+            ceiling=BID_CAP,
         )
     return contract
 
@@ -131,16 +143,26 @@ def _check_points(state: State, points: object) -> tuple[int, ...]:
         or len(points) != count
         or not all(isinstance(p, int) and not isinstance(p, bool) for p in points)
     ):
-        raise _refuse(f"points: expected a list of {count} whole numbers", "points")
+        raise _refuse(
+            f"points: expected a list of {count} whole numbers", "points", problem="shape"
+        )
     values = tuple(int(p) for p in points)
     for seat, value in enumerate(values):
         if value < 0:
-            raise _refuse(f"points: a negative entry for seat {seat}: {value}", "points")
+            raise _refuse(
+                f"points: a negative entry for seat {seat}: {value}",
+                "points",
+                problem="negative",
+                seat=seat,
+            )
     idle = sitting_out(rules, state.dealer)
     if idle is not None and values[idle] not in talon_scores():
         raise _refuse(
             f"points: {values[idle]} is no talon score of the sitting-out dealer, seat {idle}",
             "points",
+            problem="talon",
+            seat=idle,
+            value=values[idle],
         )
     played = sum(value for seat, value in enumerate(values) if seat != idle)
     extra = played - rules.last_trick_bonus
@@ -155,6 +177,7 @@ def _check_points(state: State, points: object) -> tuple[int, ...]:
         raise _refuse(
             f"points: a sum other than 120 plus the announced marriages: {played}",
             "points",
+            problem="sum",
             sum=played,
         )
     return values
@@ -176,7 +199,7 @@ def score(
         raise _refuse("cannot score a deal: the game is over", "game_over")
     golden = state.golden_left > 0
     if dark and (golden or not rules.dark or (state.any_on_barrel and not rules.dark_on_barrel)):
-        raise _refuse("dark: no dark deal here (§2)", "dark")
+        raise _refuse("dark: no dark deal here (§2)", "dark", golden=golden)
     seat = _check_declarer(state, declarer, golden=golden, dark=dark)
     raise_ok = dark or rules.golden_raise
     amount = _check_contract(rules, contract, fixed=golden or dark, raise_ok=raise_ok)
@@ -201,12 +224,16 @@ def _check_write_off(state: State, seat: int, *, golden: bool, dark: bool) -> No
     rules = state.rules
     if golden or dark:
         kind = "golden" if golden else "dark"
-        raise _refuse(f"write_off: no write-off on a {kind} deal", "write_off")
+        raise _refuse(f"write_off: no write-off on a {kind} deal", "write_off", deal=kind)
     if state.any_on_barrel and not rules.write_off_on_barrel:
-        raise _refuse("write_off: no write-off while a seat is on the barrel", "write_off")
+        raise _refuse(
+            "write_off: no write-off while a seat is on the barrel", "write_off", barrel=True
+        )
     used = state.board[seat].write_offs
     if rules.write_off_limit is not None and used >= rules.write_off_limit:
         raise _refuse(
             f"write_off: all {rules.write_off_limit} write-offs of the game are used",
             "write_off_limit",
+            limit=rules.write_off_limit,
+            seat=seat,
         )

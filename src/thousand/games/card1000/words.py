@@ -306,6 +306,54 @@ def refusal(tr: Translator, error: IllegalActionError) -> str:
     return common_refusal(tr, error, REFUSALS)
 
 
+def table_refusal(tr: Translator, error: IllegalActionError, names: Sequence[str]) -> str:
+    """Why a deal entered at a real table (:mod:`.table`, :mod:`.keeping`) cannot have
+    happened, in ``tr``'s language; ``names`` are the players in seat order."""
+    rule, params = error.rule, error.params
+
+    def name(seat: object) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if rule == "game_over":
+        return tr.gettext("the game is over")
+    if rule == "declarer":
+        if "first" in params:
+            return tr.gettext("on this deal the declarer is the first hand, {name}").format(
+                name=name(params["first"])
+            )
+        if params.get("seat") is None:
+            return tr.gettext("choose the declarer")
+        return tr.gettext("{name} does not play this deal").format(name=name(params["seat"]))
+    if rule == "contract":
+        return tr.gettext("enter the contract")
+    if rule == "dark":
+        return tr.gettext("no dark deal here")
+    if rule == "points":
+        problem = params.get("problem")
+        if problem == "missing":
+            return tr.gettext("enter every seat's points but one")
+        if problem == "negative":
+            return tr.gettext("{name}: points cannot be negative").format(
+                name=name(params.get("seat"))
+            )
+        if problem == "talon":
+            return tr.gettext("{name}: three talon cards cannot score {value}").format(
+                name=name(params.get("seat")), value=params.get("value")
+            )
+        if problem == "sum":
+            return tr.gettext(
+                "the points add up to {sum}: that is not 120 plus the marriages announced"
+            ).format(sum=params.get("sum"))
+        return tr.gettext("enter each seat's points")
+    if rule == "write_off_limit":
+        return tr.gettext("{name} has used every write-off this game allows").format(
+            name=name(params.get("seat"))
+        )
+    if rule == "contract_too_low":
+        return tr.gettext("the contract is at least {bid}").format(bid=params.get("bid"))
+    return refusal(tr, error)
+
+
 __all__ = [
     "PRESET_TITLES",
     "RED",
@@ -322,4 +370,5 @@ __all__ = [
     "short",
     "shorts",
     "suit_name",
+    "table_refusal",
 ]

@@ -20,7 +20,12 @@ def open_app(
     fast: bool,
     again: Callable[[Session], Session] | None = None,
 ) -> GameApp[Session, Decision, Step]:
-    """:class:`~thousand.tui.card1000.app.CardApp` playing ``session``, not yet run."""
+    """:class:`~thousand.tui.card1000.app.CardApp` playing ``session``, not yet run; a
+    scorekeeping game (``--table``) opens :class:`~thousand.tui.card1000.keep.KeepApp`."""
+    from thousand.games.card1000.keep_session import KeepSession  # noqa: PLC0415
     from thousand.tui.card1000.app import CardApp  # noqa: PLC0415 - Textual when opened
+    from thousand.tui.card1000.keep import KeepApp  # noqa: PLC0415
 
+    if isinstance(session, KeepSession):
+        return KeepApp(session, tr, fast=fast, again=again)
     return CardApp(session, tr, fast=fast, again=again)

@@ -169,7 +169,21 @@ def _name_checked(name: str, taken: list[str]) -> str:
     return name
 
 
-CARD_FIELDS = frozenset({"amount", "card", "to", "dark", "talon", "marriage", "ace_marriage"})
+CARD_FIELDS = frozenset(
+    {
+        "amount",
+        "card",
+        "to",
+        "dark",
+        "talon",
+        "marriage",
+        "ace_marriage",
+        "declarer",
+        "contract",
+        "points",
+        "marriages",
+    }
+)
 """The action fields besides the dice games' (:class:`ActionFields`)."""
 
 
@@ -178,7 +192,8 @@ class ActionFields:
     """A person's action as its message carried it: the action's name and the fields a
     game may read with it (dice 1000: ``dice``; poker dice: ``keep``, ``box``,
     ``places``; card Thousand: ``amount``, ``card``, ``to``, ``dark``, ``talon``,
-    ``marriage``, ``ace_marriage``); each game refuses what it cannot use."""
+    ``marriage``, ``ace_marriage``, and with real cards ``declarer``, ``contract``,
+    ``points``, ``marriages``); each game refuses what it cannot use."""
 
     action: str
     dice: list[int] | None = None
@@ -192,6 +207,10 @@ class ActionFields:
     talon: int | None = None
     marriage: bool | None = None
     ace_marriage: bool | None = None
+    declarer: int | None = None
+    contract: int | None = None
+    points: list[int | None] | None = None
+    marriages: int | None = None
 
 
 @dataclass(frozen=True)

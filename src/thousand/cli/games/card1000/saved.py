@@ -9,15 +9,19 @@ from typing import Any
 
 from thousand.cli.storage import GameListing, Saved, listing_of
 from thousand.core.table import TableOptions
+from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.record import Replay, replay
 from thousand.games.card1000.session import Session
 
 
 @dataclass(frozen=True, slots=True)
-class SavedCardGame(Saved[Session]):
+class SavedCardGame(Saved[Session | KeepSession]):
     """A saved game of card Thousand; ``replay`` is its :class:`Replay`."""
 
-    def session(self, table: TableOptions) -> Session:
+    def session(self, table: TableOptions) -> Session | KeepSession:
+        """The game going on: at the computer's cards, or a scorekeeping one (``--table``)."""
+        if self.replay.table:
+            return KeepSession.resume(self.data, **table)
         return Session.resume(self.data, **table)
 
     def listing(self) -> GameListing:

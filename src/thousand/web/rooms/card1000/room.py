@@ -16,10 +16,12 @@ Actions (docs/protocol.md, "card1000"): ``{"type": "action", "action": NAME, "se
 
 Decisions where the protocol is silent, for card Thousand rooms:
 
-* the cards are the server's: ``options.dice = "table"`` (scorekeeping a real card game
-  is a later part of issue 28) and the advisor are refused (422 naming the option);
-* every person has a device of their own: a seat without one (``{"name": NAME}``) and
-  ``options.scorekeeper`` are refused (422), since the one screen would show every hand;
+* the cards are the server's, or — ``options.cards = "table"`` — the people's own deck,
+  whose deals' results one scorekeeper enters (:mod:`.keeping`); ``options.dice`` other
+  than ``"server"`` and the advisor are refused (422 naming the option);
+* with the server's cards every person has a device of their own: a seat without one
+  (``{"name": NAME}``) and ``options.scorekeeper`` are refused (422), since the one
+  screen would show every hand;
 * a person whose time ran out is played for by ``novice`` (quick, never foolish);
 * a malformed field (a missing ``amount``, a card that is no card) is ``bad_message``;
   a well-formed move the rules refuse is ``illegal`` with the rule and a translated
@@ -53,6 +55,7 @@ from thousand.games.card1000.actions import (
 from thousand.games.card1000.bots import BOT_LEVELS
 from thousand.games.card1000.cards import DECK
 from thousand.games.card1000.config import Rules
+from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.presets import (
     DEFAULT_PRESET,
@@ -66,6 +69,7 @@ from thousand.games.card1000.words import (
     preset_description,
     preset_title,
     refusal,
+    table_refusal,
 )
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 from thousand.web.rooms.base import (
@@ -75,6 +79,12 @@ from thousand.web.rooms.base import (
     checked_rules,
     illegal,
     record_language,
+)
+from thousand.web.rooms.card1000.keeping import (
+    check_table_options,
+    check_table_seats,
+    entry_of,
+    is_table,
 )
 from thousand.web.rooms.card1000.session import CardPolicy, CardSession, card_bot
 
@@ -172,7 +182,7 @@ class CardRoom(BaseRoom):
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
 
     game: Rules
-    session: CardSession | None = None
+    session: CardSession | KeepSession | None = None
 
     @classmethod
     def rules_of(cls, spec: object) -> tuple[Rules, str | dict[str, Any]]:
@@ -181,6 +191,9 @@ class CardRoom(BaseRoom):
 
     @classmethod
     def check_options(cls, options: Options) -> None:
+        if is_table(options):
+            check_table_options(options)
+            return
         if options.dice != "server":
             raise ProtocolError(
                 "invalid", "options.dice: card Thousand rooms deal the server's cards", 422
@@ -201,8 +214,10 @@ class CardRoom(BaseRoom):
         """A room whose seats are as many as its rules' players, each a person with a
         device or a computer (422 otherwise)."""
         game, _ = cls.rules_of(cls.DEFAULT_RULES if body.rules is None else body.rules)
+        if is_table(body.options):
+            check_table_seats(body)
         for index, seat in enumerate(body.seats):
-            if seat.name is not None:
+            if seat.name is not None and not is_table(body.options):
                 raise ProtocolError(
                     "invalid",
                     f"seats.{index}.name: card Thousand has no seats without a device "
@@ -241,30 +256,64 @@ class CardRoom(BaseRoom):
         return record
 
     def refusal_text(self, tr: Translator, error: IllegalActionError) -> str:
+        if is_table(self.options):
+            return table_refusal(tr, error, [seat.name or "" for seat in self.seats])
         return refusal(tr, error)
+
+    @property
+    def table_cards(self) -> bool:
+        """The room keeps the score of real cards (``options.cards = "table"``)."""
+        return is_table(self.options)
+
+    def acts_for(self, seat: int | None) -> int | None:
+        """With real cards only the scorekeeper (the creator's device) enters, whoever
+        deals; otherwise as every room."""
+        if not self.table_cards:
+            return super().acts_for(seat)
+        mover = self.mover
+        if seat is None or mover is None or not self.seats[seat].keeper:
+            return None
+        return mover
 
     # -- the game -------------------------------------------------------------------
 
-    def _new_session(self, seats: list[Seat]) -> CardSession:
+    def _new_session(self, seats: list[Seat]) -> CardSession | KeepSession:
+        if self.table_cards:
+            return KeepSession.new(self.game, seats, **self.table())
         return CardSession.new(
             self.game, seats, deck_seed=self.seed, seed=secrets.randbits(32), **self.table()
         )
 
-    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> CardSession:
+    def _resume(self, record: dict[str, Any], doc: Mapping[str, Any]) -> CardSession | KeepSession:
         del doc
+        if self.table_cards:
+            return KeepSession.resume(record, **self.table(language=record_language(record)))
         return CardSession.resume(
             record, deck_seed=self.seed, **self.table(language=record_language(record))
         )
 
     def _act(self, seat: int, mover: int, sent: ActionFields) -> None:
         del seat
+        session = self.session
+        if isinstance(session, KeepSession):
+            if sent.action == "undo":
+                if not session.undo():
+                    raise ProtocolError("bad_message", "undo: no deal has been entered yet")
+                self._changed()
+                return
+            try:
+                session.act(entry_of(sent, session))
+            except IllegalActionError as exc:
+                raise illegal(exc) from None
+            self._changed()
+            return
         self._apply(decision_of(sent), mover)
 
     def _apply(self, move: Decision, person: int | None = None) -> None:
         """Through the engine's checked path; refusals change nothing. A ``person`` who
         acted takes their seat back from the computer."""
         session = self.session
-        assert session is not None
+        assert isinstance(session, CardSession)
         try:
             session.act(move)
         except IllegalActionError as exc:
@@ -281,7 +330,7 @@ class CardRoom(BaseRoom):
         """The computer's decision from its seat's view and the moves open to it only
         (:data:`~.session.BotInput`), never the referee's state."""
         session, mover = self.session, self.mover
-        assert session is not None and mover is not None
+        assert isinstance(session, CardSession) and mover is not None
         policy = self.computer_policy()
         state = session.now.state
         seen = (view(state, mover), legal_actions(state))

@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.views import SeatView
 from thousand.games.card1000.words import phase_name, rules_title
+from thousand.web.rooms.card1000.keeping import table_seat_view, table_shared_view
 from thousand.web.rooms.card1000.room import CardRoom, action_message
 from thousand.web.rooms.card1000.session import CardSession
 from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over
@@ -56,8 +58,11 @@ def _rules_title(room: CardRoom, tr: Translator) -> str:
 
 def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME every connection of ``tr``'s language sees alike: from the
-    spectator's view only."""
+    spectator's view only (a room of real cards: :mod:`.keeping`'s view)."""
+    if room.table_cards:
+        return table_shared_view(room, tr, connected)
     session = room.session
+    assert not isinstance(session, KeepSession)
     base: dict[str, Any] = {
         **frame(room),
         "rules": room.game.to_data(),
@@ -109,7 +114,10 @@ def seat_view(
     its ``deal`` from its own view, and, for the seat whose move it enters, ``legal``
     (each an action message ready to send, without ``type`` and ``seq``)."""
     del tr, shared, advice  # no advisor in card Thousand rooms yet
+    if room.table_cards:
+        return table_seat_view(room, seat)
     session = room.session
+    assert not isinstance(session, KeepSession)
     if session is None or seat is None:
         return {}
     own: dict[str, Any] = {"deal": _deal(room.observation(seat), session)}

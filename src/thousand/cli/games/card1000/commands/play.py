@@ -18,11 +18,13 @@ from thousand.cli.commands.base import Env, ExitStatus
 from thousand.cli.commands.sitting import Sitting, resume_game, start_game
 from thousand.cli.commands.unattended import play_unattended as play_through
 from thousand.cli.games.card1000 import BOTS_ONLY, DEFAULT_OPPONENTS
+from thousand.cli.games.card1000.commands.keep import KeepSitting, prepare_table
 from thousand.cli.players import default_seats, parse_players
 from thousand.cli.storage import Saved, saved_to
 from thousand.core.i18n import Translator, default_language, translator
 from thousand.core.players import Seat
 from thousand.games.card1000 import INFO, NAME
+from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.presets import DEFAULT_PRESET, load_rules
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.session import Session
@@ -35,16 +37,24 @@ MAX_TURNS = 20_000
 
 def run(args: argparse.Namespace, env: Env, saved: Saved[Any] | None) -> ExitStatus:
     """Play (or continue, ``saved``) a game of card Thousand."""
-    session, tr, path = prepare(args, saved)
+    tr = translator(args.lang or default_language())
+    if saved is not None:
+        session, tr, path = resume_game(args, saved)
+    elif args.table:
+        session, tr, path = prepare_table(args, tr)
+    else:
+        session, tr, path = prepare(args, tr)
+    if isinstance(session, KeepSession):  # a scorekeeping record (--table, or resumed)
+        keeping = KeepSitting(tr, seed=args.seed)
+        keeping.games.append((session, path, saved is None))
+        return keeping.play(env, fast=args.fast)
     sitting = CardSitting(tr, seed=args.seed)
     sitting.games.append((session, path, saved is None))
     return sitting.play(env, fast=args.fast)
 
 
-def prepare(args: argparse.Namespace, saved: Saved[Any] | None) -> tuple[Session, Translator, Path]:
-    tr = translator(args.lang or default_language())
-    if saved is not None:
-        return resume_game(args, saved)
+def prepare(args: argparse.Namespace, tr: Translator) -> tuple[Session, Translator, Path]:
+    """A new game at the computer's cards."""
     rules = load_rules(args.rules or DEFAULT_PRESET)
     seats = (
         parse_players(args.players, tr, INFO, level_name)
