@@ -57,6 +57,7 @@ from thousand.games.card1000.words import (
 )
 from thousand.tui.base import GameApp
 from thousand.tui.card1000.widgets import (
+    OPTIONS_WIDTH,
     Option,
     hand_view,
     options_view,
@@ -175,7 +176,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         found: list[tuple[Option, Decision]] = []
         for action in self.legal():
             if isinstance(action, Bid | Contract):
-                found.append((Option(str(action.amount)), action))
+                found.append((Option(str(action.amount), amount=True), action))
             elif isinstance(action, Pass):
                 found.append((Option(tr.gettext("pass"), "P"), action))
             elif isinstance(action, Redeal):
@@ -338,7 +339,8 @@ class CardApp(GameApp[Session, Decision, Step]):
             "dark": tr.gettext("Dark?"),
             "talon": tr.gettext("Talon:"),
         }.get(phase or "", "")
-        return options_view(tr, heading, [option for option, _ in options], self.cursor)
+        width = self.query_one("#choices", Static).size.width or OPTIONS_WIDTH
+        return options_view(tr, heading, [option for option, _ in options], self.cursor, width)
 
     def turn_header(self, width: int = 0, _height: int = 1) -> Text:
         header = super().turn_header(width, _height)

@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from rich import box
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from thousand.core.i18n import Translator
@@ -23,7 +21,14 @@ from thousand.games.card1000.cards import Card, Suit
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.position import Position
 from thousand.games.card1000.record import Replay
-from thousand.games.card1000.sheet import barrel_mark, legend, rules_title, sheet_rows
+from thousand.games.card1000.sheet import (
+    barrel_mark,
+    legend,
+    rules_title,
+    sheet_rows,
+    sheet_table,
+    write_off_mark,
+)
 from thousand.games.card1000.state import State
 from thousand.games.card1000.views import DealView, SeatView
 from thousand.games.card1000.words import (
@@ -40,10 +45,12 @@ CARD_CELLS = 4
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice of the row under the hand (a bid, pass, a talon…): its words and key."""
+    """One choice of the row under the hand (a bid, pass, a talon…): its words and key;
+    ``amount``: one of a run of amounts (bids, contracts) the row may show a window of."""
 
     label: str
     key: str = ""
+    amount: bool = False
 
 
 def card_text(tr: Translator, each: Card, *, allowed: bool = True, cursor: bool = False) -> Text:
@@ -90,14 +97,74 @@ def hand_view(
     return text
 
 
-def options_view(tr: Translator, heading: str, options: Sequence[Option], cursor: int) -> Text:
-    """The choices of this moment on one line: the one under the cursor in brackets."""
-    text = Text(heading + " ", style="bold")
+OPTIONS_WIDTH = 46
+"""The row's cells when the screen has not been laid out yet (80 columns, the score
+panel beside)."""
+
+
+def _amount_window(
+    amounts: Sequence[int], options: Sequence[Option], cursor: int, room: int
+) -> range:
+    """The amounts shown: as many as ``room`` holds, the one under the cursor in the
+    middle (the lowest ones when the cursor is on another choice)."""
+    count = len(amounts)
+    shown = 0
+    used = 0
+    while shown < count and used + len(options[amounts[shown]].label) + 1 <= room:
+        used += len(options[amounts[shown]].label) + 1
+        shown += 1
+    shown = max(shown, 1)
+    if cursor not in amounts:
+        return range(0, shown)
+    at = amounts.index(cursor)
+    start = min(max(at - shown // 2, 0), count - shown)
+    return range(start, start + shown)
+
+
+def options_view(
+    tr: Translator,
+    heading: str,
+    options: Sequence[Option],
+    cursor: int,
+    width: int = OPTIONS_WIDTH,
+) -> Text:
+    """The choices of this moment on one line, the one under the cursor in brackets.
+
+    A long run of amounts (bids up to 180 or more) would wrap at 80 columns: the row
+    then shows a window of them around the cursor, ``…`` where amounts are left out,
+    and the highest amount always at the end, so the ceiling stays in sight; the other
+    choices (pass, redeal) are always there."""
+    amounts = [index for index, option in enumerate(options) if option.amount]
+    cells = [len(option.label) + (1 if option.amount else 2) for option in options]
+    window = range(len(amounts))
+    if len(heading) + 2 + sum(cells) > width and amounts:
+        fixed = len(heading) + 2 + sum(cells) - sum(cells[index] for index in amounts)
+        top = cells[amounts[-1]] + 2
+        window = _amount_window(amounts, options, cursor, width - fixed - top - 2)
+    shown: list[int | str] = []
     for index, option in enumerate(options):
-        if index:
-            text.append(" ")
-        label = f"[{option.label}]" if index == cursor else f" {option.label} "
-        text.append(label, style="reverse bold" if index == cursor else "")
+        if not option.amount:
+            shown.append(index)
+            continue
+        at = amounts.index(index)
+        if at == window.start and at > 0:
+            shown.append("…")
+        if at in window:
+            shown.append(index)
+        elif at == len(amounts) - 1:
+            if window.stop < at:
+                shown.append("…")
+            shown.append(index)
+    text = Text(heading, style="bold")
+    for token in shown:
+        text.append(" " if isinstance(token, str) or options[token].amount else "  ")
+        if isinstance(token, str):
+            text.append(token, style="dim")
+        elif token == cursor:
+            text.append(f"[{options[token].label}]", style="reverse bold")
+        else:
+            in_window = not options[token].amount or amounts.index(token) in window
+            text.append(options[token].label, style="" if in_window else "dim")
     return text
 
 
@@ -145,6 +212,9 @@ def seats_view(
                 if word == "pass"
                 else tr.gettext("bid {amount}").format(amount=word)
             )
+        elif deal.phase == "bid" and seat == deal.bidder:
+            # the first hand's forced opening bid (§1.3): said by nobody, standing all the same
+            parts.append(tr.gettext("bid {amount}").format(amount=deal.bid))
         if deal.phase == "play":
             tricks = deal.tricks[seat] if seat < len(deal.tricks) else 0
             parts.append(tr.ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks))
@@ -258,9 +328,14 @@ def view_replay(seen: SeatView, rules: Rules, names: Sequence[str]) -> Replay:
     return Replay(Position(state, tuple(names)))
 
 
+PANEL_CELLS = 28
+"""The score panel's cells across (its 30 columns less the border and a margin)."""
+
+
 def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[str]) -> Text:
-    """Beside the table: each seat's total (the barrel marked, the attempts left, the
-    bolts), the deal's number, and a key to the whole sheet."""
+    """Beside the table: each seat's total (the barrel marked with the attempts left,
+    the bolts), then the last deals as on the sheet — a column per seat headed by its
+    name, the declarer and contract over each deal's changes."""
     text = Text(tr.gettext("Score"), style="bold underline")
     width = max(len(name) for name in names)
     for seat, score in enumerate(seen.scores):
@@ -268,47 +343,59 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
         text.append(f"{names[seat]:<{width}} ", style="bold" if seat == seen.seat else "")
         text.append(f"{score.total:>5}", style="bold")
         if score.barrel:
-            text.append(f" {barrel_mark(tr)} {score.attempts}", style="magenta")
+            left = rules.barrel_attempts - score.attempts
+            text.append(f" {barrel_mark(tr)} {left}", style="magenta")
         if score.bolts:
             text.append(f" —×{score.bolts}", style="dim")
-    scored = list(seen.history)
-    text.append("\n\n")
-    text.append(tr.gettext("Deal {n}").format(n=len(scored) + 1), style="dim")
     rows = sheet_rows(view_replay(seen, rules, names), tr)
-    for number, label, cells in rows[-5:]:
+    text.append("\n")
+    if seen.winner is None:
         text.append("\n")
-        line = f"{number:>2} {label}"
-        text.append(line, style="dim")
-        changes = [cell.split("  ")[0] for cell in cells]
-        text.append("\n   " + " ".join(f"{change:>6}" for change in changes), style="dim")
+        text.append(tr.gettext("Deal {n}").format(n=len(seen.history) + 1), style="dim")
+    if not rows:
+        return text
+    column = min(7, (PANEL_CELLS - 3) // len(names))
+    text.append("\n   ")
+    for seat, name in enumerate(names):
+        text.append(
+            f"{name[: column - 1]:>{column}}", style="bold" if seat == seen.seat else "underline"
+        )
+    mark = write_off_mark(tr)
+    for number, declared, cells in rows[-5:]:
+        label = declared
+        changes = [cell.split("  ")[0] if "  " in cell else "" for cell in cells]
+        if any(change.startswith(mark) for change in changes):
+            label += " " + mark
+            changes = [change.removeprefix(mark).strip() for change in changes]
+        text.append("\n")
+        text.append(f"{number:>2} {label}"[:PANEL_CELLS], style="dim")
+        if any(changes):
+            text.append("\n   " + "".join(f"{change:>{column}}" for change in changes))
     return text
 
 
 def paper_sheet(
     tr: Translator, seen: SeatView, rules: Rules, names: Sequence[str]
 ) -> RenderableType:
-    """The whole sheet as on paper (:mod:`~thousand.games.card1000.sheet`'s rows and
-    marks), from the view's finished deals."""
+    """The whole sheet as on paper (:mod:`~thousand.games.card1000.sheet`'s table: a row
+    per deal with the declarer and contract, each seat's change and total in columns, a
+    dash for a bolt, the write-off and the barrel marked, the attempts left), from the
+    view's finished deals."""
     replay = view_replay(seen, rules, names)
-    table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
-    table.add_column(Text(tr.gettext("Deal")), justify="right")
-    table.add_column(Text(tr.gettext("Declarer")))
-    for name in names:
-        table.add_column(Text(name), justify="right", no_wrap=True)
     rows = sheet_rows(replay, tr)
-    for number, label, cells in rows:
-        table.add_row(Text(number), Text(label), *(Text(cell) for cell in cells))
-    table.add_row(
-        Text(""), Text(tr.gettext("Total")), *(Text(str(score.total)) for score in seen.scores)
-    )
     parts: list[RenderableType] = [
         Text(tr.gettext("Card Thousand · {rules}").format(rules=rules_title(tr, replay))),
         Text(),
-        table,
     ]
+    if rows:
+        parts.append(sheet_table(replay, tr, rows))
+    else:
+        parts.append(Text(tr.gettext("No deals yet."), style="dim"))
     marks = legend(rows, tr)
     if marks is not None:
         parts += [Text(), Text(marks)]
+    if seen.winner is not None:
+        parts += [Text(), Text(tr.gettext("Winner: {name}.").format(name=names[seen.winner]))]
     return Group(*parts)
 
 
