@@ -432,7 +432,7 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.say(self.deal_end_line(index), style="bold")
             self.note_save_error()
             pause = TRICK_PAUSE
-            if not self.fast and step.end.points is not None and step.end.outcome != "redeal":
+            if step.end.points is not None and step.end.outcome != "redeal":
                 self.start_review(index + 1)
         else:
             deal = self.session.position.state.deal
@@ -567,6 +567,10 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.refresh_view()
 
     def advice_text(self) -> Text:
+        """Every legal action with its figures, best first, as many lines as they take:
+        a card with the declarer's expected points in the deal and how often the contract
+        is made (a defender wants both low), an amount with what declaring it brings and
+        how often it is made; the decisions the search does not weigh named after them."""
         tr = self.tr
         if not self.my_turn():
             return Text(tr.gettext("Advisor: it speaks when you decide."), style="italic")
@@ -576,28 +580,57 @@ class CardApp(GameApp[Session, Decision, Step]):
         answer = self.advice[1]
         if isinstance(answer, str):
             return Text(tr.gettext("Advisor: {reason}").format(reason=answer), style="italic")
-        text = Text(tr.gettext("Advisor:"), style="bold")
         figured = [each for each in answer if each.points is not None]
         deal = self.seen().deal
         defending = deal is not None and deal.declarer not in (None, self.viewer)
         figured.sort(key=lambda each: each.points or 0.0, reverse=not defending)
-        for each in figured[:4]:
-            text.append("\n  " + self.action_words(each.action) + "  ")
-            text.append(
-                tr.gettext("{points:.0f} points, made in {made:.0%}").format(
-                    points=each.points, made=each.made or 0.0
-                ),
-                style="dim",
+        if any(isinstance(each.action, Play) for each in figured):
+            heading = tr.gettext("Advisor (the declarer's points · contract made):")
+        elif figured:
+            heading = tr.gettext("Advisor (what declaring brings · made):")
+        else:
+            heading = tr.gettext("Advisor:")
+        entries: list[Text] = []
+        for rank, each in enumerate(figured):
+            entry = Text(self.action_words(each.action) + " ", style="bold" if not rank else "")
+            points = (
+                f"{each.points:+.0f}"
+                if isinstance(each.action, Bid | Contract)
+                else (f"{each.points:.0f}")
             )
-        if not figured:
-            text.append(" " + tr.gettext("no figures for this decision."), style="italic")
-        return text
+            entry.append(f"{points} {each.made or 0.0:.0%}", style="" if not rank else "dim")
+            entries.append(entry)
+        others = list(
+            dict.fromkeys(self.kind_words(each.action) for each in answer if each.points is None)
+        )
+        if others:
+            entries.append(
+                Text(
+                    tr.gettext("no figures: {list}").format(list=", ".join(others)),
+                    style="italic dim",
+                )
+            )
+        width = self.query_one("#coach", Static).size.width or OPTIONS_WIDTH
+        return flowed(Text(heading, style="bold"), entries, width)
+
+    def kind_words(self, action: Decision) -> str:
+        """A decision without figures, by its kind (the gives all alike)."""
+        tr = self.tr
+        if isinstance(action, Pass):
+            return tr.gettext("pass")
+        if isinstance(action, Redeal):
+            return tr.gettext("redeal")
+        if isinstance(action, WriteOff):
+            return tr.gettext("write off")
+        if isinstance(action, Give | Discard):
+            return tr.gettext("the cards to give")
+        return self.action_words(action)
 
     def action_words(self, action: Decision) -> str:
         tr = self.tr
         if isinstance(action, Play):
             word = short(tr, action.card)
-            return word + (" +" + tr.gettext("marriage") if action.marriage else "")
+            return word + ("+" + tr.gettext("marriage") if action.marriage else "")
         if isinstance(action, Bid | Contract):
             return str(action.amount)
         return self.step_line(self.viewer or 0, action)
@@ -646,6 +679,23 @@ class CardApp(GameApp[Session, Decision, Step]):
 
     def help_text(self) -> Text:
         return help_text(self.tr, self.session)
+
+
+def flowed(heading: Text, entries: list[Text], width: int) -> Text:
+    """``heading`` and then ``entries`` two spaces apart, a new line (indented) where
+    the next entry would not fit in ``width`` — an entry is never cut in two."""
+    text = heading.copy()
+    used = width
+    for entry in entries:
+        if used + 2 + len(entry.plain) > width:
+            text.append("\n  ")
+            used = 2
+        else:
+            text.append("  ")
+            used += 2
+        text.append_text(entry)
+        used += len(entry.plain)
+    return text
 
 
 def help_text(tr: object, session: Session) -> Text:
