@@ -213,6 +213,7 @@ def test_the_review_after_a_deal_says_what_the_open_cards_allowed() -> None:
     review = next(each for each in review_record(data) if each.deal == number)
     names = app.session.names
     log = " ".join(" ".join(line.split()) for line in lines)  # the log's lines unwrapped
+    assert "takes the trick." in log
     assert (
         f"Review of deal {number}: with the cards open {names[review.declarer]} could take "
         f"{review.possible}, took {review.took}."

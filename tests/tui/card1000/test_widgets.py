@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from thousand.games.card1000.record import Replay, replay
 from thousand.games.card1000.session import Session
 from thousand.games.card1000.sheet import sheet_rows
 from thousand.games.card1000.views import view
-from thousand.games.card1000.words import short
+from thousand.games.card1000.words import seat_label, short
 from thousand.tui.card1000.widgets import (
     Option,
     hand_view,
@@ -172,3 +173,61 @@ def test_the_attempts_left_count_down_on_the_barrel() -> None:
     boris = [cells[1] for _, _, cells in rows[29:]]
     assert [cell.split()[-1] for cell in boris] == ["3", "2", "1"], boris
     assert all("880 (B)" in cell for cell in boris)
+
+
+def played_until(session: Session, stop: Callable[[Session], bool]) -> Session:
+    for _ in range(500):
+        if stop(session):
+            return session
+        session.bot_step()
+    raise AssertionError("never reached")
+
+
+def in_play(tricks: int, trick: int) -> Callable[[Session], bool]:
+    def reached(session: Session) -> bool:
+        deal = session.position.state.deal
+        return (
+            deal is not None
+            and deal.phase == "play"
+            and deal.tricks_played == tricks
+            and len(deal.trick) == trick
+        )
+
+    return reached
+
+
+LABELS = ("Anna", "Boris (computer, novice)", "Vera (computer, novice)")
+
+
+def test_a_seat_line_fits_at_80_columns_in_play() -> None:
+    session = played_until(new(3), in_play(2, 1))
+    for language in ("en", "ru"):
+        tr = translator(language)
+        labels = [seat_label(tr, name, "novice") for name in NAMES]
+        for seat in range(3):
+            text = plain(seats_view(tr, session.view(seat), labels, seat), 47)
+            assert len(text.splitlines()) == 3, text
+            assert ("tricks" in text) == (language == "en"), text
+            assert "(bot, novice)" in text or "(бот, новичок)" in text
+
+
+def test_the_last_trick_stays_in_sight_while_the_next_is_played() -> None:
+    session = played_until(new(3), in_play(2, 1))
+    seen = session.view(0)
+    deal = seen.deal
+    assert deal is not None
+    last = deal.played[-4:-1]
+    text = plain(table_view(translator("en"), seen, NAMES, 0))
+    line = next(line for line in text.splitlines() if line.startswith("Last trick"))
+    assert NAMES[deal.leader] in line
+    for _, each in last:
+        assert short(translator("en"), each) in line
+
+
+def test_the_cards_given_are_one_line() -> None:
+    session = new(3)
+    session = played_until(session, lambda s: s.position.state.deal.phase == "contract")  # type: ignore[union-attr]
+    declarer = session.position.state.deal.declarer  # type: ignore[union-attr]
+    text = plain(table_view(translator("en"), session.view(declarer), NAMES, declarer))
+    gave = [line for line in text.splitlines() if line.startswith("You gave")]
+    assert len(gave) == 1 and gave[0].count(",") == 1, text

@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from thousand.core.errors import IllegalActionError, ThousandError
+from thousand.core.sheets import signed
 from thousand.games.card1000.actions import (
     Bid,
     ChooseTalon,
@@ -53,6 +54,7 @@ from thousand.games.card1000.words import (
     player_label,
     refusal,
     rules_title,
+    seat_label,
     short,
 )
 from thousand.tui.base import GameApp
@@ -261,7 +263,7 @@ class CardApp(GameApp[Session, Decision, Step]):
     # -- drawing ----------------------------------------------------------------------
 
     def labels(self) -> list[str]:
-        return [self.player_label(seat.name, seat.bot) for seat in self.session.seats]
+        return [seat_label(self.tr, seat.name, seat.bot) for seat in self.session.seats]
 
     def refresh_view(self) -> None:
         session, tr = self.session, self.tr
@@ -435,9 +437,15 @@ class CardApp(GameApp[Session, Decision, Step]):
             if step.end.points is not None and step.end.outcome != "redeal":
                 self.start_review(index + 1)
         else:
-            deal = self.session.position.state.deal
+            deal = self.session.view(None).deal
             if isinstance(step.action, Play) and deal is not None and not deal.trick:
                 pause = TRICK_PAUSE
+                self.say(
+                    self.tr.gettext("{name} takes the trick.").format(
+                        name=self.session.names[deal.leader]
+                    ),
+                    style="dim",
+                )
         self.advice = None
         viewer = self.viewer
         self.take_up()
@@ -583,22 +591,36 @@ class CardApp(GameApp[Session, Decision, Step]):
         figured = [each for each in answer if each.points is not None]
         deal = self.seen().deal
         defending = deal is not None and deal.declarer not in (None, self.viewer)
-        figured.sort(key=lambda each: each.points or 0.0, reverse=not defending)
+        best = (min if defending else max)(
+            figured, key=lambda each: each.points or 0.0, default=None
+        )
+        if any(isinstance(each.action, Play) for each in figured):
+            # cards best first (a defender's best is the declarer's least); amounts in order
+            figured.sort(key=lambda each: each.points or 0.0, reverse=not defending)
         if any(isinstance(each.action, Play) for each in figured):
             heading = tr.gettext("Advisor (the declarer's points · contract made):")
         elif figured:
             heading = tr.gettext("Advisor (what declaring brings · made):")
         else:
             heading = tr.gettext("Advisor:")
-        entries: list[Text] = []
-        for rank, each in enumerate(figured):
-            entry = Text(self.action_words(each.action) + " ", style="bold" if not rank else "")
-            points = (
-                f"{each.points:+.0f}"
+        cells = [
+            (
+                self.action_words(each.action),
+                signed(round(each.points or 0.0))
                 if isinstance(each.action, Bid | Contract)
-                else (f"{each.points:.0f}")
+                else f"{each.points or 0.0:.0f}",
+                f"{each.made or 0.0:.0%}",
             )
-            entry.append(f"{points} {each.made or 0.0:.0%}", style="" if not rank else "dim")
+            for each in figured
+        ]
+        widths = [max((len(cell[at]) for cell in cells), default=0) for at in range(3)]
+        entries: list[Text] = []
+        for each, (words, points, made) in zip(figured, cells, strict=True):
+            chosen = each is best
+            entry = Text(f"{words:<{widths[0]}} ", style="bold reverse" if chosen else "bold")
+            entry.append(
+                f"{points:>{widths[1]}} {made:>{widths[2]}}", style="" if chosen else "dim"
+            )
             entries.append(entry)
         others = list(
             dict.fromkeys(self.kind_words(each.action) for each in answer if each.points is None)

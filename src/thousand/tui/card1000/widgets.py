@@ -198,10 +198,13 @@ def seats_view(
         text.append("▶ " if moving else "  ", style="bold")
         text.append(label, style="bold" if seat == viewer else "")
         parts = []
-        if seat == deal.dealer:
+        # at 80 columns a seat's line has ~46 cells: what is worth knowing now only —
+        # who dealt while bidding (the first hand sits after) and all deal long with four
+        # (the dealer sits out); the cards held while they change hands (talon, gives)
+        if seat == deal.dealer and (deal.phase in ("dark", "bid") or seen.players == 4):
             parts.append(tr.gettext("deals"))
         size = deal.hand_sizes[seat]
-        if size or seat != deal.dealer:
+        if deal.phase in ("talon", "give", "contract") and size:
             parts.append(tr.ngettext("{n} card", "{n} cards", size).format(n=size))
         if deal.declarer == seat:
             parts.append(tr.gettext("declarer {amount}").format(amount=deal.bid))
@@ -244,6 +247,7 @@ def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int
             if deal.talon_taken is not None:
                 line.append(" " + tr.gettext("(face down)"), style="dim")
         lines.append(line)
+    gave = Text()
     for action in deal.actions:
         if "give" in action and action["give"] is not None and viewer is not None:
             if action.get("to") == viewer:
@@ -251,11 +255,16 @@ def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int
                 line.append_text(card_text(tr, _card(action["give"])))
                 lines.append(line)
             elif action["seat"] == viewer:
-                line = Text(tr.gettext("You gave {name} ").format(name=names[action["to"]]))
-                line.append_text(card_text(tr, _card(action["give"])))
-                lines.append(line)
+                gave.append(", " if gave.plain else tr.gettext("You gave: "))
+                gave.append(names[action["to"]] + " ")
+                gave.append_text(card_text(tr, _card(action["give"])))
+    if gave.plain:
+        lines.append(gave)
     if deal.phase == "play":
         lines.append(trick_line(tr, seen, deal, names))
+        last = last_trick_line(tr, seen, deal, names)
+        if last is not None:
+            lines.append(last)
     status = Text()
     if deal.contract is not None and deal.declarer is not None:
         status.append(
@@ -317,6 +326,25 @@ def trick_line(tr: Translator, seen: SeatView, deal: DealView, names: Sequence[s
         if index:
             line.append("  ")
         line.append(names[seat] + " ")
+        line.append_text(card_text(tr, each))
+    return line
+
+
+def last_trick_line(
+    tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str]
+) -> Text | None:
+    """While a trick is on the table, the one before it and who took it (the leader
+    now): the cards that just went, still in sight as on a real table's last trick."""
+    count = len(deal.trick)
+    size = 2 if seen.players == 2 else 3
+    if not count or len(deal.played) < count + size:
+        return None
+    line = Text(
+        tr.gettext("Last trick, {name} took it: ").format(name=names[deal.leader]), style="dim"
+    )
+    for index, (_, each) in enumerate(deal.played[-count - size : -count]):
+        if index:
+            line.append(" ")
         line.append_text(card_text(tr, each))
     return line
 
