@@ -269,3 +269,32 @@ def test_saved_after_every_action_and_resumed_mid_trick(tmp_path: Path) -> None:
         assert on_file() == app.session.actions_made
 
     asyncio.run(drive(again, go_on, size=SIZE))
+
+
+def test_the_sheet_on_s_after_a_deal_and_minus_signs_as_on_paper() -> None:
+    seats = [Seat("Anna"), Seat("Boris", "novice"), Seat("Vera", "novice")]
+    session = Session.new("classic", seats, seed=10, **scripted_table())
+    app = CardApp(session, translator("en"), fast=True)
+
+    async def body(app: CardApp, pilot: Pilot[int]) -> None:
+        bids: list[int] = []
+        for _ in range(200):
+            await until(pilot, lambda: app.human_may_act() or scored(app))
+            if scored(app):
+                break
+            await act(app, pilot, bids)
+        await until(pilot, app.human_may_act)
+        summary = next(s for s in app.session.position.state.history if s.outcome != "redeal")
+        main = "\n".join(screen_text(app))
+        assert "-" not in "".join(line.split("▏")[-1] for line in main.splitlines())
+        log = " ".join(app.log_lines())
+        assert not any(f"-{abs(change)}" in log for change in summary.changes if change < 0)
+        await press(pilot, "s")
+        text = "\n".join(screen_text(app))
+        assert "Score sheet" in text and "Rules of the game" not in text, text
+        declarer = app.session.names[summary.declarer]  # type: ignore[index]
+        assert f"{declarer} {summary.contract}" in text
+        await press(pilot, "s")
+        assert "Score sheet" not in "\n".join(screen_text(app))
+
+    asyncio.run(drive(app, body, size=SIZE))

@@ -412,7 +412,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         summary = self.session.position.state.history[index]
         names = self.session.names
         changes = ", ".join(
-            f"{name} {change:+d}" for name, change in zip(names, summary.changes, strict=True)
+            f"{name} {signed(change)}" for name, change in zip(names, summary.changes, strict=True)
         )
         if summary.outcome == "redeal":
             return tr.gettext("Deal {n}: redeal.").format(n=index + 1)
@@ -527,7 +527,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         seen = self.seen()
         sheet = paper_sheet(self.tr, seen, self.session.rules, self.session.names)
         text = Text(self.plain(sheet, 76))
-        self.push_screen(HelpScreen(self.tr, text))
+        self.push_screen(HelpScreen(self.tr, text, self.tr.gettext("Score sheet")))
 
     async def bot_move(self) -> None:
         session = self.session

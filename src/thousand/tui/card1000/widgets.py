@@ -17,6 +17,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from thousand.core.i18n import Translator
+from thousand.core.sheets import number as score_number
 from thousand.games.card1000.cards import Card, Suit
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.position import Position
@@ -369,7 +370,7 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
     for seat, score in enumerate(seen.scores):
         text.append("\n")
         text.append(f"{names[seat]:<{width}} ", style="bold" if seat == seen.seat else "")
-        text.append(f"{score.total:>5}", style="bold")
+        text.append(f"{score_number(score.total):>5}", style="bold")
         if score.barrel:
             left = rules.barrel_attempts - score.attempts
             text.append(f" {barrel_mark(tr)} {left}", style="magenta")
