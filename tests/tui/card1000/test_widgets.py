@@ -16,6 +16,7 @@ from rich.console import Console, RenderableType
 
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
+from thousand.games.card1000.cards import card
 from thousand.games.card1000.position import Position
 from thousand.games.card1000.record import Replay, replay
 from thousand.games.card1000.session import Session
@@ -231,3 +232,14 @@ def test_the_cards_given_are_one_line() -> None:
     text = plain(table_view(translator("en"), session.view(declarer), NAMES, declarer))
     gave = [line for line in text.splitlines() if line.startswith("You gave")]
     assert len(gave) == 1 and gave[0].count(",") == 1, text
+
+
+def test_a_heading_style_does_not_spill_over_what_follows() -> None:
+    tr = translator("en")
+    done = finished()
+    panel = scores_view(tr, view(done.state, 0), done.rules, done.players)
+    assert "underline" not in str(panel.style)
+    hand = hand_view(tr, (card("9S"), card("KH")), (card("KH"),), 0, "Hand")
+    assert "bold" not in str(hand.style)  # a card not allowed stays dim, not bold
+    row = options_view(tr, "Bid:", bid_options(105, 120), 4)
+    assert "bold" not in str(row.style)

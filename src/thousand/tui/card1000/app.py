@@ -62,6 +62,7 @@ from thousand.tui.card1000.widgets import (
     OPTIONS_WIDTH,
     Option,
     hand_view,
+    lead,
     options_view,
     paper_sheet,
     scores_view,
@@ -270,7 +271,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         seen = self.seen()
         names = list(session.names)
         rules = session.rules
-        title = Text(tr.gettext("Card Thousand"), style="bold")
+        title = lead(tr.gettext("Card Thousand"), "bold")
         title.append(" · " + rules_title(tr, session.record.rules))
         title.append(" · " + tr.gettext("deal {n}").format(n=len(seen.history) + 1))
         self.query_one("#title", Static).update(title)
@@ -527,7 +528,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         seen = self.seen()
         sheet = paper_sheet(self.tr, seen, self.session.rules, self.session.names)
         text = Text(self.plain(sheet, 76))
-        self.push_screen(HelpScreen(self.tr, text, self.tr.gettext("Score sheet")))
+        self.push_screen(HelpScreen(self.tr, text, self.tr.gettext("Score sheet"), at_end=True))
 
     async def bot_move(self) -> None:
         session = self.session
@@ -617,7 +618,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         entries: list[Text] = []
         for each, (words, points, made) in zip(figured, cells, strict=True):
             chosen = each is best
-            entry = Text(f"{words:<{widths[0]}} ", style="bold reverse" if chosen else "bold")
+            entry = lead(f"{words:<{widths[0]}} ", "bold reverse" if chosen else "bold")
             entry.append(
                 f"{points:>{widths[1]}} {made:>{widths[2]}}", style="" if chosen else "dim"
             )
@@ -633,7 +634,7 @@ class CardApp(GameApp[Session, Decision, Step]):
                 )
             )
         width = self.query_one("#coach", Static).size.width or OPTIONS_WIDTH
-        return flowed(Text(heading, style="bold"), entries, width)
+        return flowed(lead(heading, "bold"), entries, width)
 
     def kind_words(self, action: Decision) -> str:
         """A decision without figures, by its kind (the gives all alike)."""

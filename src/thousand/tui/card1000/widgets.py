@@ -54,6 +54,14 @@ class Option:
     amount: bool = False
 
 
+def lead(words: str, style: str) -> Text:
+    """``words`` in ``style`` as the start of a longer text: the style is the words'
+    own, not the whole text's (``Text(words, style=…)`` would style all that follows)."""
+    text = Text()
+    text.append(words, style=style)
+    return text
+
+
 def card_text(tr: Translator, each: Card, *, allowed: bool = True, cursor: bool = False) -> Text:
     """A card: red for ♥ ♦, bold when it may be played, dim otherwise, reversed under
     the cursor."""
@@ -88,7 +96,7 @@ def hand_view(
         cards.append_text(card_text(tr, each, allowed=each in allowed, cursor=cursor == index))
         cards.append(" ")
         marks.append(gap + ("▲" if cursor == index else " ").center(width) + " ")
-    text = Text(title, style="bold")
+    text = lead(title, "bold")
     text.append("\n")
     text.append_text(keys)
     text.append("\n")
@@ -156,7 +164,7 @@ def options_view(
             if window.stop < at:
                 shown.append("…")
             shown.append(index)
-    text = Text(heading, style="bold")
+    text = lead(heading, "bold")
     for token in shown:
         text.append(" " if isinstance(token, str) or options[token].amount else "  ")
         if isinstance(token, str):
@@ -236,7 +244,7 @@ def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int
         return text
     lines: list[Text] = []
     if deal.phase in ("bid", "dark", "talon", "give", "contract"):
-        line = Text(tr.gettext("Talon: "), style="bold")
+        line = lead(tr.gettext("Talon: "), "bold")
         if deal.talon is not None:
             for index, each in enumerate(deal.talon):
                 if index:
@@ -365,7 +373,7 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
     """Beside the table: each seat's total (the barrel marked with the attempts left,
     the bolts), then the last deals as on the sheet — a column per seat headed by its
     name, the declarer and contract over each deal's changes."""
-    text = Text(tr.gettext("Score"), style="bold underline")
+    text = lead(tr.gettext("Score"), "bold underline")
     width = max(len(name) for name in names)
     for seat, score in enumerate(seen.scores):
         text.append("\n")
