@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from thousand.core.i18n import translator
 from thousand.core.players import Seat
@@ -243,3 +244,21 @@ def test_a_heading_style_does_not_spill_over_what_follows() -> None:
     assert "bold" not in str(hand.style)  # a card not allowed stays dim, not bold
     row = options_view(tr, "Bid:", bid_options(105, 120), 4)
     assert "bold" not in str(row.style)
+
+
+def card_styles(shown: Text) -> list[str]:
+    """The styles of the spans that draw a card (a suit symbol in them)."""
+    return [
+        str(span.style)
+        for span in shown.spans
+        if any(symbol in shown.plain[span.start : span.end] for symbol in "♠♣♦♥")
+    ]
+
+
+def test_the_hand_is_plain_when_no_card_is_chosen() -> None:
+    tr = translator("en")
+    hand = (card("9S"), card("KH"))
+    shown = card_styles(hand_view(tr, hand, None, None, "Hand"))
+    assert shown and not any("dim" in style or "bold" in style for style in shown), shown
+    choosing = card_styles(hand_view(tr, hand, (card("KH"),), 1, "Hand"))
+    assert any("dim" in style for style in choosing) and any("bold" in s for s in choosing)

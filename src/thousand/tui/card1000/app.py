@@ -315,7 +315,8 @@ class CardApp(GameApp[Session, Decision, Step]):
             return Text(tr.gettext("Your cards are face down (dark)."), style="dim")
         title = tr.gettext("{name}'s hand").format(name=self.session.names[self.viewer])
         cursor = self.cursor if self.card_mode() and self.my_turn() else None
-        return hand_view(tr, hand, self.allowed_cards(), cursor, title)
+        choosing = self.card_mode() and self.my_turn()
+        return hand_view(tr, hand, self.allowed_cards() if choosing else None, cursor, title)
 
     def choices_text(self) -> Text:
         tr = self.tr

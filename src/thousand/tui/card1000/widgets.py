@@ -62,11 +62,14 @@ def lead(words: str, style: str) -> Text:
     return text
 
 
-def card_text(tr: Translator, each: Card, *, allowed: bool = True, cursor: bool = False) -> Text:
+def card_text(
+    tr: Translator, each: Card, *, allowed: bool | None = True, cursor: bool = False
+) -> Text:
     """A card: red for ♥ ♦, bold when it may be played, dim otherwise, reversed under
     the cursor."""
     style = "red" if each.suit in RED else ""
-    style += " bold" if allowed else " dim"
+    if allowed is not None:  # None: no card decision now, the hand is only shown
+        style += " bold" if allowed else " dim"
     if cursor:
         style += " reverse"
     return Text(short(tr, each), style=style.strip())
@@ -75,12 +78,13 @@ def card_text(tr: Translator, each: Card, *, allowed: bool = True, cursor: bool 
 def hand_view(
     tr: Translator,
     hand: Sequence[Card],
-    allowed: Collection[Card],
+    allowed: Collection[Card] | None,
     cursor: int | None,
     title: str,
 ) -> Text:
     """The hand sorted by suit, suits apart: the key of each card over it (1–9, 0), the
-    cards, and ``▲`` under the cursor."""
+    cards (those ``allowed`` bold, the others dim; all plain when ``allowed`` is None:
+    no card to choose now), and ``▲`` under the cursor."""
     keys = Text()
     cards = Text()
     marks = Text()
@@ -93,7 +97,8 @@ def hand_view(
         number = str((index + 1) % 10) if index < 10 else " "
         keys.append(gap + number.center(width) + " ", style="dim")
         cards.append(gap + " " * (width - len(label)))
-        cards.append_text(card_text(tr, each, allowed=each in allowed, cursor=cursor == index))
+        shown = None if allowed is None else each in allowed
+        cards.append_text(card_text(tr, each, allowed=shown, cursor=cursor == index))
         cards.append(" ")
         marks.append(gap + ("▲" if cursor == index else " ").center(width) + " ")
     text = lead(title, "bold")
@@ -394,8 +399,9 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
     column = min(7, (PANEL_CELLS - 3) // len(names))
     text.append("\n   ")
     for seat, name in enumerate(names):
+        text.append(" " * (column - len(name[: column - 1])))
         text.append(
-            f"{name[: column - 1]:>{column}}", style="bold" if seat == seen.seat else "underline"
+            name[: column - 1], style="bold underline" if seat == seen.seat else "underline"
         )
     mark = write_off_mark(tr)
     for number, declared, cells in rows[-5:]:
