@@ -63,7 +63,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            any_layout("escape", "q", "h", "question_mark", "f1", "enter", "space"),
+            any_layout("escape", "q", "h", "s", "question_mark", "f1", "enter", "space"),
             "close",
             show=False,
         ),
@@ -71,18 +71,28 @@ class HelpScreen(ModalScreen[None]):
         Binding(any_layout("down", "j"), "scroll(1)", show=False),
     ]
 
-    def __init__(self, tr: Translator, text: Text) -> None:
+    def __init__(
+        self, tr: Translator, text: Text, title: str | None = None, *, at_end: bool = False
+    ) -> None:
         super().__init__()
         self.tr = tr
         self.text = text
+        self.title_words = title
+        """The frame's title (the rules' by default; a game's sheet shown this way)."""
+        self.at_end = at_end
+        """Open scrolled to the end (a sheet: the latest deals and the totals first)."""
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll(
             Static(self.text, id="help-text"),
             Static(self.tr.gettext("Esc — back to the game · ↑ ↓ — scroll"), id="help-footer"),
         )
-        scroll.border_title = self.tr.gettext("Rules of the game")
+        scroll.border_title = self.title_words or self.tr.gettext("Rules of the game")
         yield scroll
+
+    def on_mount(self) -> None:
+        if self.at_end:
+            self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

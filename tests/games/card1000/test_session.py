@@ -4,10 +4,14 @@ action and going on from the saved record."""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 from typing import Any
 
 import pytest
 
+from thousand.cli.main import main
 from thousand.core.errors import IllegalActionError
 from thousand.core.players import Seat
 from thousand.games.card1000.actions import Bid
@@ -75,3 +79,46 @@ def test_computer_players_play_deal_after_deal() -> None:
             break
         session.bot_step()
     assert len(session.position.state.history) >= 5 or session.is_over
+
+
+def test_thousand_verify_checks_a_terminal_played_record() -> None:
+    """The deals' key is committed to in the record (``meta.dice_commitment``) and
+    published (``meta.dice_seed``) as the rooms publish theirs: ``thousand verify``
+    re-derives every deal of a game played in the terminal, and finds a doctored one."""
+    saved: dict[str, Any] = {}
+    session = new(saved)
+    play_bots(session, 120)
+    record = json.loads(json.dumps(saved))
+    assert len(record["deals"]) >= 2
+    meta = record["meta"]
+    assert meta["dice_commitment"] == hashlib.sha256(bytes.fromhex(meta["dice_seed"])).hexdigest()
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["verify", "-", "--json"], stdin=io.StringIO(json.dumps(record)), stdout=out, stderr=err
+    )
+    answer = json.loads(out.getvalue())
+    assert (int(status), answer["verified"], answer["commitment_ok"]) == (0, True, True), (
+        err.getvalue()
+    )
+    assert answer["deals"] == len(record["deals"])
+    # the first deal's cards dealt in another order than the key's shuffle: caught
+    hands = record["deals"][0]["hands"]
+    hands[0][0], hands[0][1] = hands[0][1], hands[0][0]
+    status = main(
+        ["verify", "-", "--json"],
+        stdin=io.StringIO(json.dumps(record)),
+        stdout=(out := io.StringIO()),
+        stderr=io.StringIO(),
+    )
+    answer = json.loads(out.getvalue())
+    assert int(status) != 0
+    assert answer["verified"] is False and answer["mismatch"]["deal"] == 1
+
+
+def test_a_resumed_game_keeps_its_commitment() -> None:
+    saved: dict[str, Any] = {}
+    session = new(saved)
+    play_bots(session, 20)
+    again = Session.resume(saved, language="en", program="test", save=saved.update)
+    play_bots(again, 20)
+    assert saved["meta"]["dice_commitment"] == session.record.to_data()["meta"]["dice_commitment"]

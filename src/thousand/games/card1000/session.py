@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Unpack
 
+from thousand.core.chance import commitment
 from thousand.core.errors import IllegalActionError, RecordError
 from thousand.core.players import Seat
 from thousand.core.table import TableOptions, TableSession, new_dice, new_meta, resumption
@@ -44,6 +45,18 @@ def deal_key(seed: int) -> bytes:
     """The cards' key of a game with ``seed``: every deal is :func:`.shuffle.seeded_deal`
     of it (deal ``index`` redeals counted, §5)."""
     return hashlib.sha256(f"card1000-table:{seed}".encode()).digest()
+
+
+def published(key: bytes) -> dict[str, str]:
+    """The deals' key in the record as a room publishes its seed (§5): the commitment
+    (``meta.dice_commitment``, its SHA-256) and the key itself (``meta.dice_seed``), so
+    that ``thousand verify`` re-derives every deal of a game played in the terminal.
+
+    A room publishes its seed only once the game is over, for the seed is its secret; a
+    terminal game's record carries ``meta.seed``, from which the key follows anyway
+    (:func:`deal_key`), so hiding it would keep nothing from the player and only make a
+    saved game unverifiable: both are written from the first deal."""
+    return {"dice_commitment": commitment(key), "dice_seed": key.hex()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +130,15 @@ class Session(TableSession[Now, Decision, DealSummary, RecordBuilder, Step]):
             )
         position = Position(new_game(resolved), names)
         meta, seed = new_meta(seats, table, seed)
+        key = deal_key(seed)
         session = cls(
             rules=resolved,
             seats=list(seats),
             position=position,
-            record=RecordBuilder(position, meta),
+            record=RecordBuilder(position, {**meta, **published(key)}),
             dice=new_dice(table, seed),
             save_record=table.get("save"),
-            key=deal_key(seed),
+            key=key,
         )
         session.make_bots(seed)
         session.deal_if_due()
@@ -138,7 +152,7 @@ class Session(TableSession[Now, Decision, DealSummary, RecordBuilder, Step]):
         names = list(replayed.players)
         again = resumption(data.get("meta"), names, BOT_LEVELS, table)
         start = Position(new_game(replayed.rules), replayed.players)
-        record = RecordBuilder(start, again.meta)
+        record = RecordBuilder(start, {**again.meta, **published(deal_key(again.seed))})
         record.deals = copy.deepcopy(list(data.get("deals") or []))
         actions = sum(len(deal.get("actions", ())) for deal in record.deals)
         session = cls(

@@ -4,8 +4,9 @@ A row per deal: its number, the declarer and the contract (×2 on golden and dar
 "redeal" for a redeal), then each seat's change for the deal and its total after it.
 Marks as players write them: a dash (—) for a bolt — a defender whose change is 0 —
 ``Р`` (English ``W/O``) before a declarer's write-off, and ``(Б)`` (``(B)``) after a
-total on the barrel. Under the rows, the totals; under the table, what the marks mean
-and who won or is to move. A deal in progress is a row of its own, marked ``…``.
+total on the barrel, followed by the attempts left. Under the rows, the totals; under
+the table, what the marks mean and who won or is to move. A deal in progress is a row
+of its own, marked ``…``.
 
 A pure function of a :class:`~.record.Replay`, in a
 :class:`~thousand.core.i18n.Translator`'s words; every number is the engine's
@@ -66,14 +67,28 @@ def _declarer_cell(tr: Translator, replay: Replay, summary: DealSummary) -> str:
 
 
 def _cells(
-    tr: Translator, replay: Replay, summary: DealSummary, barrel_before: list[bool]
+    tr: Translator,
+    replay: Replay,
+    summary: DealSummary,
+    barrel_before: list[bool],
+    attempts: list[int],
 ) -> list[str]:
-    barrel = replay.rules.barrel
-    idle = sitting_out(replay.rules, summary.dealer)
+    """The row's cells; ``attempts`` (the attempts used on the barrel) is moved on."""
+    rules = replay.rules
+    barrel = rules.barrel
+    idle = sitting_out(rules, summary.dealer)
     cells = []
     for seat, (change, total) in enumerate(zip(summary.changes, summary.totals, strict=True)):
         on_barrel = barrel is not None and total == barrel
-        shown = number(total) + (f" {barrel_mark(tr)}" if on_barrel else "")
+        if summary.outcome != "redeal":
+            # §1.7: a scored deal started and ended on the barrel is an attempt (not the
+            # sitting-out dealer's); getting on uses none; off the barrel, none count
+            if not (on_barrel and barrel_before[seat]):
+                attempts[seat] = 0
+            elif seat != idle:
+                attempts[seat] += 1
+        left = rules.barrel_attempts - attempts[seat]
+        shown = number(total) + (f" {barrel_mark(tr)} {left}" if on_barrel else "")
         if summary.outcome == "redeal":
             cells.append(shown)
             continue
@@ -97,11 +112,11 @@ def sheet_rows(replay: Replay, tr: Translator) -> list[tuple[str, str, list[str]
     barrel = replay.rules.barrel
     count = len(replay.players)
     before = [False] * count
+    attempts = [0] * count
     rows = []
     for index, summary in enumerate(replay.state.history, 1):
-        rows.append(
-            (str(index), _declarer_cell(tr, replay, summary), _cells(tr, replay, summary, before))
-        )
+        cells = _cells(tr, replay, summary, before, attempts)
+        rows.append((str(index), _declarer_cell(tr, replay, summary), cells))
         before = [barrel is not None and total == barrel for total in summary.totals]
     deal = replay.state.deal
     if deal is not None:
@@ -119,7 +134,9 @@ def legend(rows: list[tuple[str, str, list[str]]], tr: Translator) -> str | None
     if write_off_mark(tr) in cells:
         marks.append(tr.gettext("{mark} write-off").format(mark=write_off_mark(tr)))
     if barrel_mark(tr) in cells:
-        marks.append(tr.gettext("{mark} on the barrel").format(mark=barrel_mark(tr)))
+        marks.append(
+            tr.gettext("{mark} on the barrel, then the attempts left").format(mark=barrel_mark(tr))
+        )
     if "×2" in cells:
         marks.append(tr.gettext("×2 golden or dark deal, doubled"))
     if not marks:
@@ -152,12 +169,30 @@ def _aligned(column: list[str]) -> list[str]:
 def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
     """The whole sheet: the rules, the rows, the totals, the marks, who won or moves."""
     tr = sheet_translator(tr)
+    rows = sheet_rows(replay, tr)
+    parts: list[RenderableType] = [
+        Text(tr.gettext("Card Thousand · {rules}").format(rules=rules_title(tr, replay))),
+        Text(),
+        sheet_table(replay, tr, rows),
+        Text(),
+    ]
+    marks = legend(rows, tr)
+    if marks is not None:
+        parts.append(Text(marks))
+    parts.append(Text(summary_line(replay, tr)))
+    return Group(*parts)
+
+
+def sheet_table(
+    replay: Replay, tr: Translator, rows: list[tuple[str, str, list[str]]]
+) -> RenderableType:
+    """The sheet's table: a column per seat headed by its name, a row per deal (each
+    seat's change and total in columns of their own), the totals under them."""
     table = Table(box=box.SIMPLE_HEAVY, pad_edge=False, show_edge=False)
     table.add_column(Text(tr.gettext("Deal")), justify="right")
     table.add_column(Text(tr.gettext("Declarer")))
     for name in replay.players:
         table.add_column(Text(name), justify="right", no_wrap=True)
-    rows = sheet_rows(replay, tr)
     columns = [
         _aligned([cells[seat] for _, _, cells in rows]) for seat in range(len(replay.players))
     ]
@@ -170,17 +205,7 @@ def render(replay: Replay, tr: Translator | None = None) -> RenderableType:
         )
     totals = [number(score.total) for score in replay.state.board]
     table.add_row(Text(""), Text(tr.gettext("Total")), *(Text(total) for total in totals))
-    parts: list[RenderableType] = [
-        Text(tr.gettext("Card Thousand · {rules}").format(rules=rules_title(tr, replay))),
-        Text(),
-        table,
-        Text(),
-    ]
-    marks = legend(rows, tr)
-    if marks is not None:
-        parts.append(Text(marks))
-    parts.append(Text(summary_line(replay, tr)))
-    return Group(*parts)
+    return table
 
 
-__all__ = ["PRESET_NAMES", "render", "sheet_rows"]
+__all__ = ["PRESET_NAMES", "render", "sheet_rows", "sheet_table"]

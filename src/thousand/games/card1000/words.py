@@ -141,6 +141,14 @@ def player_label(tr: Translator, name: str, level: str | None) -> str:
     return core_player_label(tr, name, None if level is None else level_name(tr, level))
 
 
+def seat_label(tr: Translator, name: str, level: str | None) -> str:
+    """``Boris (bot, novice)``: a seat's name where the cells are few (a table's seat
+    line at 80 columns); a person's name alone."""
+    if level is None:
+        return name
+    return tr.gettext("{name} (bot, {level})").format(name=name, level=level_name(tr, level))
+
+
 def rank_letter(tr: Translator, rank: Rank) -> str:
     return tr.gettext(RANK_LETTERS[rank])
 

@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from thousand.core.errors import IllegalActionError, ThousandError
+from thousand.core.sheets import signed
 from thousand.games.card1000.actions import (
     Bid,
     ChooseTalon,
@@ -53,12 +54,15 @@ from thousand.games.card1000.words import (
     player_label,
     refusal,
     rules_title,
+    seat_label,
     short,
 )
 from thousand.tui.base import GameApp
 from thousand.tui.card1000.widgets import (
+    OPTIONS_WIDTH,
     Option,
     hand_view,
+    lead,
     options_view,
     paper_sheet,
     scores_view,
@@ -175,7 +179,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         found: list[tuple[Option, Decision]] = []
         for action in self.legal():
             if isinstance(action, Bid | Contract):
-                found.append((Option(str(action.amount)), action))
+                found.append((Option(str(action.amount), amount=True), action))
             elif isinstance(action, Pass):
                 found.append((Option(tr.gettext("pass"), "P"), action))
             elif isinstance(action, Redeal):
@@ -260,14 +264,14 @@ class CardApp(GameApp[Session, Decision, Step]):
     # -- drawing ----------------------------------------------------------------------
 
     def labels(self) -> list[str]:
-        return [self.player_label(seat.name, seat.bot) for seat in self.session.seats]
+        return [seat_label(self.tr, seat.name, seat.bot) for seat in self.session.seats]
 
     def refresh_view(self) -> None:
         session, tr = self.session, self.tr
         seen = self.seen()
         names = list(session.names)
         rules = session.rules
-        title = Text(tr.gettext("Card Thousand"), style="bold")
+        title = lead(tr.gettext("Card Thousand"), "bold")
         title.append(" · " + rules_title(tr, session.record.rules))
         title.append(" · " + tr.gettext("deal {n}").format(n=len(seen.history) + 1))
         self.query_one("#title", Static).update(title)
@@ -311,7 +315,8 @@ class CardApp(GameApp[Session, Decision, Step]):
             return Text(tr.gettext("Your cards are face down (dark)."), style="dim")
         title = tr.gettext("{name}'s hand").format(name=self.session.names[self.viewer])
         cursor = self.cursor if self.card_mode() and self.my_turn() else None
-        return hand_view(tr, hand, self.allowed_cards(), cursor, title)
+        choosing = self.card_mode() and self.my_turn()
+        return hand_view(tr, hand, self.allowed_cards() if choosing else None, cursor, title)
 
     def choices_text(self) -> Text:
         tr = self.tr
@@ -338,7 +343,8 @@ class CardApp(GameApp[Session, Decision, Step]):
             "dark": tr.gettext("Dark?"),
             "talon": tr.gettext("Talon:"),
         }.get(phase or "", "")
-        return options_view(tr, heading, [option for option, _ in options], self.cursor)
+        width = self.query_one("#choices", Static).size.width or OPTIONS_WIDTH
+        return options_view(tr, heading, [option for option, _ in options], self.cursor, width)
 
     def turn_header(self, width: int = 0, _height: int = 1) -> Text:
         header = super().turn_header(width, _height)
@@ -408,7 +414,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         summary = self.session.position.state.history[index]
         names = self.session.names
         changes = ", ".join(
-            f"{name} {change:+d}" for name, change in zip(names, summary.changes, strict=True)
+            f"{name} {signed(change)}" for name, change in zip(names, summary.changes, strict=True)
         )
         if summary.outcome == "redeal":
             return tr.gettext("Deal {n}: redeal.").format(n=index + 1)
@@ -430,12 +436,18 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.say(self.deal_end_line(index), style="bold")
             self.note_save_error()
             pause = TRICK_PAUSE
-            if not self.fast and step.end.points is not None and step.end.outcome != "redeal":
+            if step.end.points is not None and step.end.outcome != "redeal":
                 self.start_review(index + 1)
         else:
-            deal = self.session.position.state.deal
+            deal = self.session.view(None).deal
             if isinstance(step.action, Play) and deal is not None and not deal.trick:
                 pause = TRICK_PAUSE
+                self.say(
+                    self.tr.gettext("{name} takes the trick.").format(
+                        name=self.session.names[deal.leader]
+                    ),
+                    style="dim",
+                )
         self.advice = None
         viewer = self.viewer
         self.take_up()
@@ -517,7 +529,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         seen = self.seen()
         sheet = paper_sheet(self.tr, seen, self.session.rules, self.session.names)
         text = Text(self.plain(sheet, 76))
-        self.push_screen(HelpScreen(self.tr, text))
+        self.push_screen(HelpScreen(self.tr, text, self.tr.gettext("Score sheet"), at_end=True))
 
     async def bot_move(self) -> None:
         session = self.session
@@ -565,6 +577,10 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.refresh_view()
 
     def advice_text(self) -> Text:
+        """Every legal action with its figures, best first, as many lines as they take:
+        a card with the declarer's expected points in the deal and how often the contract
+        is made (a defender wants both low), an amount with what declaring it brings and
+        how often it is made; the decisions the search does not weigh named after them."""
         tr = self.tr
         if not self.my_turn():
             return Text(tr.gettext("Advisor: it speaks when you decide."), style="italic")
@@ -574,28 +590,71 @@ class CardApp(GameApp[Session, Decision, Step]):
         answer = self.advice[1]
         if isinstance(answer, str):
             return Text(tr.gettext("Advisor: {reason}").format(reason=answer), style="italic")
-        text = Text(tr.gettext("Advisor:"), style="bold")
         figured = [each for each in answer if each.points is not None]
         deal = self.seen().deal
         defending = deal is not None and deal.declarer not in (None, self.viewer)
-        figured.sort(key=lambda each: each.points or 0.0, reverse=not defending)
-        for each in figured[:4]:
-            text.append("\n  " + self.action_words(each.action) + "  ")
-            text.append(
-                tr.gettext("{points:.0f} points, made in {made:.0%}").format(
-                    points=each.points, made=each.made or 0.0
-                ),
-                style="dim",
+        best = (min if defending else max)(
+            figured, key=lambda each: each.points or 0.0, default=None
+        )
+        if any(isinstance(each.action, Play) for each in figured):
+            # cards best first (a defender's best is the declarer's least); amounts in order
+            figured.sort(key=lambda each: each.points or 0.0, reverse=not defending)
+        if any(isinstance(each.action, Play) for each in figured):
+            heading = tr.gettext("Advisor (the declarer's points · contract made):")
+        elif figured:
+            heading = tr.gettext("Advisor (what declaring brings · made):")
+        else:
+            heading = tr.gettext("Advisor:")
+        cells = [
+            (
+                self.action_words(each.action),
+                signed(round(each.points or 0.0))
+                if isinstance(each.action, Bid | Contract)
+                else f"{each.points or 0.0:.0f}",
+                f"{each.made or 0.0:.0%}",
             )
-        if not figured:
-            text.append(" " + tr.gettext("no figures for this decision."), style="italic")
-        return text
+            for each in figured
+        ]
+        widths = [max((len(cell[at]) for cell in cells), default=0) for at in range(3)]
+        entries: list[Text] = []
+        for each, (words, points, made) in zip(figured, cells, strict=True):
+            chosen = each is best
+            entry = lead(f"{words:<{widths[0]}} ", "bold reverse" if chosen else "bold")
+            entry.append(
+                f"{points:>{widths[1]}} {made:>{widths[2]}}", style="" if chosen else "dim"
+            )
+            entries.append(entry)
+        others = list(
+            dict.fromkeys(self.kind_words(each.action) for each in answer if each.points is None)
+        )
+        if others:
+            entries.append(
+                Text(
+                    tr.gettext("no figures: {list}").format(list=", ".join(others)),
+                    style="italic dim",
+                )
+            )
+        width = self.query_one("#coach", Static).size.width or OPTIONS_WIDTH
+        return flowed(lead(heading, "bold"), entries, width)
+
+    def kind_words(self, action: Decision) -> str:
+        """A decision without figures, by its kind (the gives all alike)."""
+        tr = self.tr
+        if isinstance(action, Pass):
+            return tr.gettext("pass")
+        if isinstance(action, Redeal):
+            return tr.gettext("redeal")
+        if isinstance(action, WriteOff):
+            return tr.gettext("write off")
+        if isinstance(action, Give | Discard):
+            return tr.gettext("the cards to give")
+        return self.action_words(action)
 
     def action_words(self, action: Decision) -> str:
         tr = self.tr
         if isinstance(action, Play):
             word = short(tr, action.card)
-            return word + (" +" + tr.gettext("marriage") if action.marriage else "")
+            return word + ("+" + tr.gettext("marriage") if action.marriage else "")
         if isinstance(action, Bid | Contract):
             return str(action.amount)
         return self.step_line(self.viewer or 0, action)
@@ -644,6 +703,23 @@ class CardApp(GameApp[Session, Decision, Step]):
 
     def help_text(self) -> Text:
         return help_text(self.tr, self.session)
+
+
+def flowed(heading: Text, entries: list[Text], width: int) -> Text:
+    """``heading`` and then ``entries`` two spaces apart, a new line (indented) where
+    the next entry would not fit in ``width`` — an entry is never cut in two."""
+    text = heading.copy()
+    used = width
+    for entry in entries:
+        if used + 2 + len(entry.plain) > width:
+            text.append("\n  ")
+            used = 2
+        else:
+            text.append("  ")
+            used += 2
+        text.append_text(entry)
+        used += len(entry.plain)
+    return text
 
 
 def help_text(tr: object, session: Session) -> Text:
