@@ -22,9 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games.card1000.cards import Rank, Suit
 from thousand.games.card1000.legal import legal_actions
+from thousand.games.card1000.record import Replay
+from thousand.games.card1000.sheet import legend, sheet_rows, write_off_mark
 from thousand.games.card1000.views import SeatView
-from thousand.games.card1000.words import phase_name, rules_title
+from thousand.games.card1000.words import phase_name, rank_letter, rules_title, suit_name
 from thousand.web.rooms.card1000.room import CardRoom, action_message
 from thousand.web.rooms.card1000.session import CardSession
 from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over
@@ -54,6 +57,31 @@ def _rules_title(room: CardRoom, tr: Translator) -> str:
     return rules_title(tr, room.rules)
 
 
+def card_words(tr: Translator) -> dict[str, Any]:
+    """What the page writes on a card and calls a suit, in ``tr``'s language: ``ranks``
+    by the record's letter (``{"Q": "Д", "T": "10"}``), ``suits`` by the record's letter
+    (``{"H": "черви ♥"}``), ``write_off`` the sheet's mark (``Р``)."""
+    return {
+        "ranks": {rank.value: rank_letter(tr, rank) for rank in Rank},
+        "suits": {suit.value: suit_name(tr, suit) for suit in Suit},
+        "write_off": write_off_mark(tr),
+    }
+
+
+def paper_sheet(session: CardSession, tr: Translator) -> dict[str, Any]:
+    """The score sheet as on paper (:mod:`thousand.games.card1000.sheet`): a row per deal
+    ``{"deal", "label", "cells"}`` — the declarer and contract, each seat's change and
+    total with the marks players write (a dash for a bolt, ``Р`` for a write-off, ``(Б)``
+    on the barrel); the deal in play is a row marked ``…`` (its declarer and bid only,
+    public); ``legend`` says what the marks on it mean. Scores only: no card."""
+    rows = sheet_rows(Replay(session.now), tr)
+    return {
+        "players": list(session.now.players),
+        "rows": [{"deal": deal, "label": label, "cells": cells} for deal, label, cells in rows],
+        "legend": legend(rows, tr),
+    }
+
+
 def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME every connection of ``tr``'s language sees alike: from the
     spectator's view only."""
@@ -61,7 +89,10 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
     base: dict[str, Any] = {
         **frame(room),
         "rules": room.game.to_data(),
-        "view": {"rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr))},
+        "view": {
+            "rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr)),
+            "cards": card_words(tr),
+        },
     }
     if session is None:
         names = [seat.name for seat in room.seats if seat.name is not None]
@@ -93,8 +124,9 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **clock(room),
         **seed_if_over(room),
     )
+    base["view"] = {**base["view"], "sheet": paper_sheet(session, tr)}
     if to_move is not None:
-        base["view"] = {**base["view"], "phase": phase_name(tr, to_move["phase"])}
+        base["view"]["phase"] = phase_name(tr, to_move["phase"])
     return base
 
 
