@@ -554,7 +554,7 @@ export class Table {
         const bot = player.kind === "bot" || (player.level !== null && player.level !== undefined && player.kind !== "person");
         const connected = bot || player.connected !== false;
         const moving = index === toMove;
-        const winner = typeof game.winner === "string" && game.winner === player.name;
+        const winner = Number.isInteger(game.winner) ? seatOf(index) === game.winner : typeof game.winner === "string" && game.winner === player.name;
         const tags = [];
         if (bot) tags.push(player.level ? t("computer: {level}", { level: levelName(player.level) }) : t("computer"));
         if (seatOf(index) === you) tags.push(t("you"));
@@ -711,7 +711,9 @@ export class Table {
     const key = JSON.stringify([game.winner, number, asked, you, rematch, lang()]);
     if (this.shown.over === key) return;
     this.shown.over = key;
-    const winner = str(game.winner);
+    // the winner's name, or (card Thousand) the winner's seat
+    const seated = Number.isInteger(game.winner) ? f.players.find((_, index) => f.seatOf(index) === game.winner) : null;
+    const winner = seated ? str(seated.name) : str(game.winner);
     const askedNames = rematch
       .map((seat) => {
         const index = f.players.findIndex((_, i) => f.seatOf(i) === seat);
