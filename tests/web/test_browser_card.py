@@ -120,9 +120,9 @@ class CardTable:
 
     def sheet(self) -> list[list[str]]:
         rows = self.page.locator("#sheet tbody tr").evaluate_all(
-            "(rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent.trim()))"
+            "(rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent))"
         )
-        return [[str(cell) for cell in row] for row in rows]
+        return [[" ".join(str(cell).split()) for cell in row] for row in rows]
 
     def wait_mine(self) -> None:
         """Wait until the page shows this seat's move (or the game's end)."""
@@ -236,7 +236,8 @@ def test_a_whole_game_against_two_computers_at_360_px(server: Server, browsing: 
 def expected_sheet(game: dict[str, Any]) -> list[list[str]]:
     """The server's paper sheet as the page's table rows read."""
     rows = game["view"]["sheet"]["rows"]
-    return [[row["deal"], row["label"], *[cell.strip() for cell in row["cells"]]] for row in rows]
+    cells = [[row["deal"], row["label"], *row["cells"]] for row in rows]
+    return [[" ".join(cell.split()) for cell in row] for row in cells]
 
 
 def test_two_people_by_the_invite_link_one_reloads_mid_trick(

@@ -307,6 +307,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Last trick"),
     N_("The last deal"),
     N_("Deal {n}: {what}"),
+    N_("Deal {n}"),
     N_("Play dark"),
     N_("Look at the cards"),
     N_("Bidding: bid more, or pass (a pass is final)."),

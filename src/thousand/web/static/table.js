@@ -401,7 +401,8 @@ export class Table {
     this.renderPlayers(f);
     this.renderTurn(f);
     this.renderActions();
-    this.renderEvents(f, view.eventsTurn ? view.eventsTurn(f) : null);
+    if (view.renderEvents) view.renderEvents(f); // a game that keeps its own log
+    else this.renderEvents(f, view.eventsTurn ? view.eventsTurn(f) : null);
     view.renderAdvice(f);
     view.renderSheet(f);
     this.renderOver(f);

@@ -24,10 +24,16 @@ from typing import Any
 from thousand.core.i18n import Translator
 from thousand.games.card1000.cards import Rank, Suit
 from thousand.games.card1000.legal import legal_actions
-from thousand.games.card1000.record import Replay
+from thousand.games.card1000.record import Replay, parse_action
 from thousand.games.card1000.sheet import legend, sheet_rows, write_off_mark
 from thousand.games.card1000.views import SeatView
-from thousand.games.card1000.words import phase_name, rank_letter, rules_title, suit_name
+from thousand.games.card1000.words import (
+    decision_line,
+    phase_name,
+    rank_letter,
+    rules_title,
+    suit_name,
+)
 from thousand.web.rooms.card1000.room import CardRoom, action_message
 from thousand.web.rooms.card1000.session import CardSession
 from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over
@@ -66,6 +72,35 @@ def card_words(tr: Translator) -> dict[str, Any]:
         "suits": {suit.value: suit_name(tr, suit) for suit in Suit},
         "write_off": write_off_mark(tr),
     }
+
+
+FACE_DOWN = "9S"
+"""Stands in for a card given or put aside face down, to word the decision: the line
+(``Anna gives a card to Boris``) never names the card."""
+
+
+def deal_log(
+    actions: Sequence[dict[str, Any]], players: Sequence[str], tr: Translator
+) -> list[str]:
+    """The decisions of the deal in play as the log tells them (``Boris bids 110``,
+    ``Vera plays K♥ announcing the marriage: hearts ♥ 100``), from the spectator's view
+    (a card given face down is not in it, and no line names it)."""
+    lines = []
+    for raw in actions:
+        shown = dict(raw)
+        for kind in ("give", "discard"):
+            if kind in shown and shown[kind] is None:
+                shown[kind] = FACE_DOWN
+        try:
+            seat, decision = parse_action(shown)
+        except ValueError:
+            continue
+        if not isinstance(seat, int) or not 0 <= seat < len(players):
+            continue
+        to = getattr(decision, "to", None)
+        target = players[to] if isinstance(to, int) and 0 <= to < len(players) else None
+        lines.append(decision_line(tr, players[seat], decision, target))
+    return lines
 
 
 def paper_sheet(session: CardSession, tr: Translator) -> dict[str, Any]:
@@ -124,7 +159,12 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **clock(room),
         **seed_if_over(room),
     )
-    base["view"] = {**base["view"], "sheet": paper_sheet(session, tr)}
+    actions = data["deal"]["actions"] if data["deal"] is not None else []
+    base["view"] = {
+        **base["view"],
+        "sheet": paper_sheet(session, tr),
+        "log": deal_log(actions, session.now.players, tr),
+    }
     if to_move is not None:
         base["view"]["phase"] = phase_name(tr, to_move["phase"])
     return base

@@ -40,6 +40,16 @@ function moves(legal) {
   };
 }
 
+/**
+ * A cell of the paper sheet: the deal's change (or its mark: a dash for a bolt, Р for a
+ * write-off) over the total after it, as the server writes them ("+40  160 (Б)").
+ */
+function sheetCell(text) {
+  const parts = text.split(/\s{2,}/);
+  if (parts.length < 2) return h("b", { class: "c-total" }, text);
+  return [h("span", { class: "c-change" }, parts[0]), " ", h("b", { class: "c-total" }, parts.slice(1).join(" "))];
+}
+
 export class CardView {
   constructor(table) {
     this.table = table;
@@ -328,7 +338,7 @@ export class CardView {
         "ul",
         { class: "c-changes" },
         p.players.map((player, index) => {
-          const cell = row ? str(asArray(row.cells)[index]) : number(changes[index]);
+          const cell = row ? sheetCell(str(asArray(row.cells)[index])) : number(changes[index]);
           return h("li", null, h("span", { class: "c-who" }, str(player.name)), " ", h("span", { class: "c-cell" }, cell));
         }),
       ),
@@ -485,6 +495,27 @@ export class CardView {
     this.renderSheet(f);
   }
 
+  /**
+   * The log of the deal in play (the server's `view.log`: every decision so far, worded
+   * in the page's language), in the frame's panel, titled by the deal's number; the
+   * latest line in bold. Redrawn whole when it changes: it is the deal's, not a running
+   * telling.
+   */
+  renderEvents(f) {
+    const lines = asArray(f.view.log).map(str).filter(Boolean);
+    const { el } = this.table;
+    const deal = obj(f.game.deal);
+    const key = JSON.stringify([lines, deal ? deal.number : 0, lang()]);
+    if (this.shown.log !== key) {
+      this.shown.log = key;
+      fill(el.events, lines.map((line, index) => h("li", { class: index === lines.length - 1 ? "latest" : "" }, line)));
+      el.events.scrollTop = el.events.scrollHeight;
+      const title = document.getElementById("events-title");
+      if (title) title.textContent = deal ? t("Deal {n}", { n: deal.number }) : t("How the turns ended");
+    }
+    el.events.parentElement.hidden = !lines.length;
+  }
+
   // -- the sheet --------------------------------------------------------------------
 
   renderSheet(f) {
@@ -507,7 +538,7 @@ export class CardView {
         h(
           "thead",
           null,
-          h("tr", null, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("Declarer and contract")), names.map((name) => h("th", { scope: "col" }, name))),
+          h("tr", null, h("th", { scope: "col" }, "#"), h("th", { scope: "col", class: "c-decl" }, t("Declarer and contract")), names.map((name) => h("th", { scope: "col" }, name))),
         ),
         h(
           "tbody",
@@ -518,7 +549,7 @@ export class CardView {
               { class: "sheet-row" },
               h("th", { scope: "row" }, str(row.deal)),
               h("td", { class: "c-decl" }, str(row.label)),
-              asArray(row.cells).map((cell) => h("td", { class: "c-cell" }, str(cell))),
+              asArray(row.cells).map((cell) => h("td", { class: "c-cell" }, sheetCell(str(cell)))),
             ),
           ),
         ),
