@@ -547,6 +547,8 @@ def test_the_view_carries_the_card_words_and_the_paper_sheet(tmp_path: Path) -> 
             str(n) for n in range(1, len(state["game"]["deals"]) + 2)
         ]
         assert sheet["rows"][-1]["label"].endswith("…")
+        actions = state["game"]["deal"]["actions"]
+        assert len(view["log"]) == len(actions)
         assert not CARD.search(json.dumps(sheet))
         response = client.get(f"/api/rooms/{room}?lang=ru")
         ru = response.json()["game"]["view"]
