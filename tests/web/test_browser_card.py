@@ -348,3 +348,33 @@ def test_the_russian_page(server: Server, browsing: Browsing) -> None:
         label = page.locator(f".c-hand [data-card='{code}']").get_attribute("aria-label")
         assert label is not None and label.startswith(letters[code[0]])
     assert page.locator("html").get_attribute("lang") == "ru"
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("classic", 3), ("two_players", 2), ("four_players", 4)]
+)
+def test_the_lobby_offers_card_thousand_with_the_presets_players(
+    server: Server, browsing: Browsing, preset: str, players: int
+) -> None:
+    """The lobby lists card Thousand; its computers are every level the server names;
+    "Play the computer" seats as many computers as the chosen preset has players."""
+    info = next(
+        game for game in server.http.get("/api/games").json()["games"] if game["name"] == "card1000"
+    )
+    page = browsing.page()
+    page.goto(f"{server.url}/")
+    page.get_by_label("Card Thousand", exact=True).check()
+    levels = page.locator("#create-level option").evaluate_all("(ns) => ns.map((n) => n.value)")
+    assert levels == [item["level"] for item in info["levels"]]
+    page.locator("#create-preset").select_option(preset)
+    level = page.locator("#create-level").input_value()
+    page.get_by_role("button", name="Play the computer").click()
+    page.wait_for_url(re.compile(r"/r/[^/]+$"))
+    room = server.http.get(f"/api/rooms/{page.url.rsplit('/', 1)[1]}").json()["room"]
+    assert room["game"] == "card1000" and room["rules"] == preset
+    assert [(seat["kind"], seat["level"]) for seat in room["seats"]] == [("person", None)] + [
+        ("bot", level)
+    ] * (players - 1)
+
+    expect(page.locator(".c-table")).to_be_visible()
+    expect(page.locator(".c-seat")).to_have_count(players - 1)
