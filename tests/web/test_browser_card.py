@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Position, expect
 
-from .browser_support import Browsing, Server, seq, serve, wait_settled
+from .browser_support import SETTLED_JS, Browsing, Server, seq, serve
 
 KEEP_STATE = """
 (() => {
@@ -49,6 +49,7 @@ MINE_JS = """
 SUITS = "SHCD"
 RANKS = "ATKQJ9"
 PHONE = {"width": 360, "height": 740}
+POLL_MS = 40
 CORNER: Position = {"x": 9, "y": 30}
 """Where a thumb taps a card of a fanned hand: its corner, the part not under the next card."""
 
@@ -58,6 +59,13 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     del chromium
     with serve(tmp_path_factory.mktemp("cards")) as running:
         yield running
+
+
+def settled(page: Page, before: int) -> None:
+    """browser_support.wait_settled, polled every POLL_MS rather than every frame: a
+    whole game waits thousands of times, and a frame-by-frame poll takes the renderer's
+    CPU from the page it waits for on a loaded machine."""
+    page.wait_for_function(SETTLED_JS, arg=before, polling=POLL_MS)
 
 
 def card_room(server: Server, seats: list[dict[str, Any]], language: str = "en") -> tuple[str, str]:
@@ -126,7 +134,7 @@ class CardTable:
 
     def wait_mine(self) -> None:
         """Wait until the page shows this seat's move (or the game's end)."""
-        self.page.wait_for_function(MINE_JS)
+        self.page.wait_for_function(MINE_JS, polling=POLL_MS)
 
     def check(self) -> None:
         """The page shows exactly the seat's hand, legal amounts and playable cards."""
@@ -155,7 +163,7 @@ class CardTable:
     def tap(self, locator: Any) -> None:
         before = seq(self.page)
         locator.click()
-        wait_settled(self.page, before)
+        settled(self.page, before)
 
     def move(self, bid_up_to: int = 0) -> str:
         """One move as a person makes it, chosen from the state's legal moves: bid the
@@ -193,7 +201,7 @@ class CardTable:
             expect(button).to_have_class(re.compile(r"\bselected\b"))
             before = seq(page)
             button.click(position=CORNER)
-            wait_settled(page, before)
+            settled(page, before)
             return "play"
         self.tap(page.locator("[data-act]").first)
         return str(kinds[0])
