@@ -521,3 +521,36 @@ def test_a_restarted_server_deals_on_from_the_same_seed(tmp_path: Path) -> None:
         end = Table({0: anna, 1: boris}).play()
         assert end["room"]["status"] == "over"
         assert verify_record(get_record(client, room)).ok
+
+
+def test_the_view_carries_the_card_words_and_the_paper_sheet(tmp_path: Path) -> None:
+    """What a page needs to draw the table (docs/protocol.md: ``view.cards``,
+    ``view.sheet``): the ranks and suits in the connection's language, and the sheet's
+    rows — the same for a seat and a spectator, with no card in them."""
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, token = card_room(client, seats=({"bot": "novice"}, {"bot": "novice"}))
+        anna = connect(stack, client, room, token)
+        state = Table({0: anna}).play(until=lambda state: len(state["game"]["deals"]) >= 2)
+        view = state["game"]["view"]
+        assert view["cards"]["ranks"] == {
+            "9": "9",
+            "J": "J",
+            "Q": "Q",
+            "K": "K",
+            "T": "10",
+            "A": "A",
+        }
+        assert view["cards"]["suits"]["H"] == "hearts ♥"
+        sheet = view["sheet"]
+        assert sheet["players"] == [player["name"] for player in state["game"]["players"]]
+        assert [row["deal"] for row in sheet["rows"]] == [
+            str(n) for n in range(1, len(state["game"]["deals"]) + 2)
+        ]
+        assert sheet["rows"][-1]["label"].endswith("…")
+        actions = state["game"]["deal"]["actions"]
+        assert len(view["log"]) == len(actions)
+        assert not CARD.search(json.dumps(sheet))
+        response = client.get(f"/api/rooms/{room}?lang=ru")
+        ru = response.json()["game"]["view"]
+        assert ru["cards"]["ranks"]["Q"] == "Д" and ru["cards"]["ranks"]["A"] == "Т"
+        assert ru["cards"]["suits"]["S"] == "пики ♠"

@@ -278,5 +278,74 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Box"),
     N_("Write {box}: {points}"),
     N_("What this box would score now"),
+    # card Thousand: the lobby and a table
+    N_("on the barrel"),
+    N_("barrel"),
+    N_("bolts: {n}"),
+    N_("write-offs: {n}"),
+    N_("Deck commitment: {hash}"),
+    N_("Deck seed: {seed}"),
+    N_(
+        "Every deal is shuffled from a secret seed drawn when the game began; this is its "
+        "SHA-256. The seed is shown when the game is over, and “thousand verify” checks "
+        "every deal against it."
+    ),
+    N_("You are watching: the hands are hidden until a deal is over."),
+    N_("declarer"),
+    N_("dealer"),
+    N_("tricks: {n}"),
+    N_("Give {card} to {name}"),
+    N_("Cards in hand: {n}"),
+    N_("Give here"),
+    N_("pass"),
+    N_("The trick"),
+    N_("Talon"),
+    N_("Bidding"),
+    N_("Trump: {suit}"),
+    N_("No trump yet"),
+    N_("{name} plays {amount}"),
+    N_("four aces"),
+    N_("Marriage {what}: {name}"),
+    N_("Your cards are face down: play dark or look at them."),
+    N_("Your hand"),
+    N_("Last trick"),
+    N_("The last deal"),
+    N_("Deal {n}: {what}"),
+    N_("Deal {n}"),
+    N_("Play dark"),
+    N_("Look at the cards"),
+    N_("Bidding: bid more, or pass (a pass is final)."),
+    N_("Your bid"),
+    N_("Bid {amount}"),
+    N_("Pass"),
+    N_("Take talon {n}"),
+    N_("Now tap the player to give {card} to."),
+    N_("Giving: tap a card, then the player to give it to (one card to each opponent)."),
+    N_("Tap a card to put aside, and tap it again."),
+    N_("Put {card} aside"),
+    N_("Your contract: the bid or more."),
+    N_("Contract"),
+    N_("Contract {amount}"),
+    N_("Play {card} with the marriage: {what}"),
+    N_("Play {card} without it"),
+    N_("Play {card}"),
+    N_("Your turn: tap a card, tap it again to play."),
+    N_("Redeal"),
+    N_("Write off the deal"),
+    N_("Waiting: {name} — {what}."),
+    N_("Declarer and contract"),
+    N_(
+        "Bid for the talon: the highest bid takes it, "
+        "gives a card to each opponent and names the contract."
+    ),
+    N_(
+        "Follow suit, else trump, else any card. A king and queen "
+        "of a suit, announced when you lead, make it trump and score."
+    ),
+    N_(
+        "Make the contract or lose it; the defenders score what they "
+        "take. The first to 1000 wins: beware the barrel at 880."
+    ),
+    N_("At the table: tap a card to choose it, tap it again to play."),
 )
 """Every text of the page (``static/*.js``), in the order the page shows them."""

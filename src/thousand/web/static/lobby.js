@@ -100,6 +100,8 @@ export class Lobby {
   settleGame() {
     const listed = games();
     if (!listed.some((info) => info.name === this.form.game) && listed.length) this.form.game = listed[0].name;
+    const counts = this.playerCounts();
+    if (counts.length && !counts.includes(this.form.players)) this.setPlayers(counts[0]);
   }
 
   /** The chosen game as the server describes it, or null (its games could not be had). */
@@ -131,6 +133,9 @@ export class Lobby {
   /** How many players the chosen game allows at a table: at least two, up to its most. */
   playerCounts() {
     const info = this.info();
+    // a preset that fixes the number of players (card Thousand's: two, three or four)
+    const preset = this.form.rulesMode === "preset" && info ? info.presets.find((item) => item.name === this.preset()) : null;
+    if (preset && preset.rules && Number.isInteger(preset.rules.players)) return [preset.rules.players];
     const least = Math.max(2, info && Number.isInteger(info.min_players) ? info.min_players : 2);
     const most = info && Number.isInteger(info.max_players) ? info.max_players : least;
     return Array.from({ length: Math.max(0, most - least + 1) }, (_, index) => least + index);
@@ -421,6 +426,13 @@ export class Lobby {
               f.presets[f.game] = event.target.value;
               const item = presets.find((preset) => preset.name === event.target.value);
               this.presetHint.textContent = this.presetNote(item);
+              const counts = this.playerCounts();
+              if (counts.length && !counts.includes(f.players)) {
+                this.setPlayers(counts[0]);
+                this.build();
+                const again = document.getElementById("create-preset");
+                if (again) again.focus();
+              }
             },
           },
           presets.map((item) => h("option", { value: item.name, selected: item.name === current }, item.title || item.name)),

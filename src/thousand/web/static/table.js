@@ -358,7 +358,11 @@ export class Table {
     const players = asArray(game.players).filter((p) => p && typeof p === "object");
     const you = Number.isInteger(state.you) ? state.you : null;
     const seatOf = (index) => (Number.isInteger(players[index] && players[index].seat) ? players[index].seat : index);
-    let toMove = players.findIndex((p) => typeof game.to_move === "string" && p.name === game.to_move);
+    // to_move: the mover's name, or (card Thousand) {"seat", "phase"}
+    const moverSeat = game.to_move && typeof game.to_move === "object" && Number.isInteger(game.to_move.seat) ? game.to_move.seat : null;
+    let toMove = players.findIndex((p, index) =>
+      moverSeat !== null ? seatOf(index) === moverSeat : typeof game.to_move === "string" && p.name === game.to_move,
+    );
     const over = room.status === "over" || (game.winner !== null && game.winner !== undefined);
     if (over) toMove = -1;
     const mine = you !== null && toMove >= 0 && seatOf(toMove) === you;
@@ -397,7 +401,8 @@ export class Table {
     this.renderPlayers(f);
     this.renderTurn(f);
     this.renderActions();
-    this.renderEvents(f, view.eventsTurn ? view.eventsTurn(f) : null);
+    if (view.renderEvents) view.renderEvents(f); // a game that keeps its own log
+    else this.renderEvents(f, view.eventsTurn ? view.eventsTurn(f) : null);
     view.renderAdvice(f);
     view.renderSheet(f);
     this.renderOver(f);
@@ -550,7 +555,7 @@ export class Table {
         const bot = player.kind === "bot" || (player.level !== null && player.level !== undefined && player.kind !== "person");
         const connected = bot || player.connected !== false;
         const moving = index === toMove;
-        const winner = typeof game.winner === "string" && game.winner === player.name;
+        const winner = Number.isInteger(game.winner) ? seatOf(index) === game.winner : typeof game.winner === "string" && game.winner === player.name;
         const tags = [];
         if (bot) tags.push(player.level ? t("computer: {level}", { level: levelName(player.level) }) : t("computer"));
         if (seatOf(index) === you) tags.push(t("you"));
@@ -707,7 +712,9 @@ export class Table {
     const key = JSON.stringify([game.winner, number, asked, you, rematch, lang()]);
     if (this.shown.over === key) return;
     this.shown.over = key;
-    const winner = str(game.winner);
+    // the winner's name, or (card Thousand) the winner's seat
+    const seated = Number.isInteger(game.winner) ? f.players.find((_, index) => f.seatOf(index) === game.winner) : null;
+    const winner = seated ? str(seated.name) : str(game.winner);
     const askedNames = rematch
       .map((seat) => {
         const index = f.players.findIndex((_, i) => f.seatOf(i) === seat);
@@ -757,6 +764,7 @@ export class Table {
 
   renderFair(f) {
     const { game, room } = f;
+    const view = this.view(); // a game dealt from a deck words its commitment itself
     const commitment = str(game.dice_commitment);
     const seed = str(game.dice_seed);
     const options = room.options && typeof room.options === "object" ? room.options : {};
@@ -771,14 +779,14 @@ export class Table {
           "span",
           {
             class: "commitment",
-            title: t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it."),
+            title: (view.commitmentNote ? view.commitmentNote() : t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it.")),
             tabindex: "0",
           },
-          t("Dice commitment: {hash}", { hash: `${commitment.slice(0, 12)}…` }),
+          view.commitmentText ? view.commitmentText(`${commitment.slice(0, 12)}…`) : t("Dice commitment: {hash}", { hash: `${commitment.slice(0, 12)}…` }),
         ),
       );
     }
-    if (seed) parts.push(h("span", { class: "seed" }, t("Dice seed: {seed}", { seed })));
+    if (seed) parts.push(h("span", { class: "seed" }, view.seedText ? view.seedText(seed) : t("Dice seed: {seed}", { seed })));
     if (Number.isInteger(room.spectators) && room.spectators > 0) {
       parts.push(h("span", null, t("Spectators: {n}", { n: room.spectators })));
     }
@@ -787,7 +795,7 @@ export class Table {
     this.shown.fair = key;
     fill(this.el.fair, parts);
     if (commitment && !table) {
-      this.el.fair.append(h("span", { class: "sr-only" }, t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it.")));
+      this.el.fair.append(h("span", { class: "sr-only" }, (view.commitmentNote ? view.commitmentNote() : t("The dice come from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every throw against it."))));
     }
   }
 

@@ -22,10 +22,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games.card1000.cards import Rank, Suit
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
+from thousand.games.card1000.record import Replay, parse_action
+from thousand.games.card1000.sheet import legend, sheet_rows, write_off_mark
 from thousand.games.card1000.views import SeatView
-from thousand.games.card1000.words import phase_name, rules_title
+from thousand.games.card1000.words import (
+    decision_line,
+    phase_name,
+    rank_letter,
+    rules_title,
+    suit_name,
+)
 from thousand.web.rooms.card1000.keeping import table_seat_view, table_shared_view
 from thousand.web.rooms.card1000.room import CardRoom, action_message
 from thousand.web.rooms.card1000.session import CardSession
@@ -56,6 +65,60 @@ def _rules_title(room: CardRoom, tr: Translator) -> str:
     return rules_title(tr, room.rules)
 
 
+def card_words(tr: Translator) -> dict[str, Any]:
+    """What the page writes on a card and calls a suit, in ``tr``'s language: ``ranks``
+    by the record's letter (``{"Q": "Д", "T": "10"}``), ``suits`` by the record's letter
+    (``{"H": "черви ♥"}``), ``write_off`` the sheet's mark (``Р``)."""
+    return {
+        "ranks": {rank.value: rank_letter(tr, rank) for rank in Rank},
+        "suits": {suit.value: suit_name(tr, suit) for suit in Suit},
+        "write_off": write_off_mark(tr),
+    }
+
+
+FACE_DOWN = "9S"
+"""Stands in for a card given or put aside face down, to word the decision: the line
+(``Anna gives a card to Boris``) never names the card."""
+
+
+def deal_log(
+    actions: Sequence[dict[str, Any]], players: Sequence[str], tr: Translator
+) -> list[str]:
+    """The decisions of the deal in play as the log tells them (``Boris bids 110``,
+    ``Vera plays K♥ announcing the marriage: hearts ♥ 100``), from the spectator's view
+    (a card given face down is not in it, and no line names it)."""
+    lines = []
+    for raw in actions:
+        shown = dict(raw)
+        for kind in ("give", "discard"):
+            if kind in shown and shown[kind] is None:
+                shown[kind] = FACE_DOWN
+        try:
+            seat, decision = parse_action(shown)
+        except ValueError:
+            continue
+        if not isinstance(seat, int) or not 0 <= seat < len(players):
+            continue
+        to = getattr(decision, "to", None)
+        target = players[to] if isinstance(to, int) and 0 <= to < len(players) else None
+        lines.append(decision_line(tr, players[seat], decision, target))
+    return lines
+
+
+def paper_sheet(session: CardSession, tr: Translator) -> dict[str, Any]:
+    """The score sheet as on paper (:mod:`thousand.games.card1000.sheet`): a row per deal
+    ``{"deal", "label", "cells"}`` — the declarer and contract, each seat's change and
+    total with the marks players write (a dash for a bolt, ``Р`` for a write-off, ``(Б)``
+    on the barrel); the deal in play is a row marked ``…`` (its declarer and bid only,
+    public); ``legend`` says what the marks on it mean. Scores only: no card."""
+    rows = sheet_rows(Replay(session.now), tr)
+    return {
+        "players": list(session.now.players),
+        "rows": [{"deal": deal, "label": label, "cells": cells} for deal, label, cells in rows],
+        "legend": legend(rows, tr),
+    }
+
+
 def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
     """The part of GAME every connection of ``tr``'s language sees alike: from the
     spectator's view only (a room of real cards: :mod:`.keeping`'s view)."""
@@ -66,7 +129,10 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
     base: dict[str, Any] = {
         **frame(room),
         "rules": room.game.to_data(),
-        "view": {"rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr))},
+        "view": {
+            "rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr)),
+            "cards": card_words(tr),
+        },
     }
     if session is None:
         names = [seat.name for seat in room.seats if seat.name is not None]
@@ -98,8 +164,14 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **clock(room),
         **seed_if_over(room),
     )
+    actions = data["deal"]["actions"] if data["deal"] is not None else []
+    base["view"] = {
+        **base["view"],
+        "sheet": paper_sheet(session, tr),
+        "log": deal_log(actions, session.now.players, tr),
+    }
     if to_move is not None:
-        base["view"] = {**base["view"], "phase": phase_name(tr, to_move["phase"])}
+        base["view"]["phase"] = phase_name(tr, to_move["phase"])
     return base
 
 

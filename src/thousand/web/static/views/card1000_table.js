@@ -15,7 +15,7 @@
 // The form is built once per deal and kept across renders (a chat line or someone
 // connecting redraws the page): what is being typed is never lost.
 
-import { asArray, choice, fill, h, str } from "../dom.js";
+import { asArray, fill, h, str } from "../dom.js";
 import { number, t } from "../i18n.js";
 
 const SUITS = [
@@ -341,72 +341,4 @@ export function withRealCards(PlayedView) {
       return new PlayedView(table);
     }
   };
-}
-
-/**
- * The lobby's choice of the deck for card Thousand: the server's, or real cards whose
- * results this phone enters (options.cards = "table": the other players are people at
- * the table without a phone, no clock, no advisor). `fields()` and `options()` are what
- * a game's lobby part gives the lobby (lobby.js); lobby/card1000.js may offer them as its
- * own. Until it is merged this is card1000's whole lobby part (views/index.js).
- */
-export class Card1000TableLobby {
-  constructor(lobby) {
-    this.lobby = lobby;
-    this.cards = "server";
-  }
-
-  get houseRules() {
-    return false;
-  }
-
-  howToPlay() {
-    return [];
-  }
-
-  filePlaceholder() {
-    return 'preset = "classic"\nbarrel = 880';
-  }
-
-  roomTitle(rules) {
-    return rules;
-  }
-
-  /** Real cards: the others sit at this table without a phone (this one enters). */
-  personSeat() {
-    return this.cards === "table" ? "local" : "open";
-  }
-
-  fields() {
-    const radio = (value, label) =>
-      choice({
-        type: "radio",
-        id: `create-cards-${value}`,
-        name: "cards",
-        value,
-        checked: this.cards === value,
-        label,
-        onchange: () => {
-          this.cards = value;
-          const from = value === "table" ? "open" : "local";
-          const seats = this.lobby.form.seats;
-          this.lobby.form.seats = seats.map((seat) => (seat === from || seat.startsWith("bot:") ? this.personSeat() : seat));
-          this.lobby.renderSeats();
-        },
-      });
-    return h(
-      "fieldset",
-      null,
-      h("legend", null, t("Cards")),
-      radio("server", t("The server deals the cards: each player on their own phone")),
-      radio("table", t("Real cards at a real table: this phone enters each deal's result")),
-    );
-  }
-
-  options(options) {
-    if (this.cards !== "table") return;
-    options.cards = "table";
-    options.turn_seconds = null;
-    options.advisor = false;
-  }
 }

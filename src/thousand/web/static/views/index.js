@@ -8,16 +8,18 @@
 // Adding a game to the page: its view in views/<game>.js, its lobby part in
 // lobby/<game>.js, one line here.
 
+import { Card1000Lobby } from "../lobby/card1000.js";
 import { Dice1000Lobby } from "../lobby/dice1000.js";
 import { PokerDiceLobby } from "../lobby/poker_dice.js";
-import { Card1000TableLobby, withRealCards } from "./card1000_table.js";
+import { CardView } from "./card1000.js";
+import { withRealCards } from "./card1000_table.js";
 import { Dice1000View } from "./dice1000.js";
 import { PokerView } from "./poker_dice.js";
 
 export const VIEWS = {
   dice1000: { Table: Dice1000View, Lobby: Dice1000Lobby },
   poker_dice: { Table: PokerView, Lobby: PokerDiceLobby },
-  card1000: { Table: withRealCards(null), Lobby: Card1000TableLobby },
+  card1000: { Table: withRealCards(CardView), Lobby: Card1000Lobby },
 };
 
 /** The game a room plays when it names none (PROTOCOL.md: dice 1000, the first game). */
