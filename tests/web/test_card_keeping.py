@@ -1,5 +1,5 @@
 """Card Thousand rooms that keep the score of real cards (``options.cards = "table"``,
-docs/protocol.md "card1000"): the scorekeeper enters each deal's result as a message;
+docs/card1000-online.md): the scorekeeper enters each deal's result as a message;
 the room's view equals ``thousand replay --json`` of its record; results that cannot
 happen are refused with the reason in the player's language and change nothing; the
 game ends at the winner."""

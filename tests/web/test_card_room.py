@@ -1,5 +1,5 @@
-"""Card Thousand rooms over HTTP and WebSockets (PROTOCOL.md with docs/protocol.md's
-"card1000" section): whole games against computers, two people with a reconnection, a
+"""Card Thousand rooms over HTTP and WebSockets (PROTOCOL.md with
+docs/card1000-online.md): whole games against computers, two people with a reconnection, a
 spectator, refusals in the player's language, the record and ``thousand verify``.
 
 **No leak**: every message every connection receives during whole games is kept, and
@@ -524,7 +524,7 @@ def test_a_restarted_server_deals_on_from_the_same_seed(tmp_path: Path) -> None:
 
 
 def test_the_view_carries_the_card_words_and_the_paper_sheet(tmp_path: Path) -> None:
-    """What a page needs to draw the table (docs/protocol.md: ``view.cards``,
+    """What a page needs to draw the table (docs/card1000-online.md: ``view.cards``,
     ``view.sheet``): the ranks and suits in the connection's language, and the sheet's
     rows — the same for a seat and a spectator, with no card in them."""
     with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:

@@ -1,6 +1,6 @@
 // Playing cards drawn by the page itself (no image is fetched): a face as a button or a
-// picture, a back, a fan of backs. A card is written as in the record (docs/protocol.md,
-// "card1000"): rank `9 J Q K T A`, then suit `S C D H` — `QH`, `TS`. What a rank is
+// picture, a back, a fan of backs. A card is written as in the record
+// (docs/card1000-online.md): rank `9 J Q K T A`, then suit `S C D H` — `QH`, `TS`. What a rank is
 // called on the card and what a suit is called (Д, черви) comes from the server in the
 // connection's language (`view.cards`); the suit symbols are the same in every language.
 

@@ -1,5 +1,5 @@
 """A card Thousand room that keeps the score of real cards (``options.cards = "table"``,
-docs/protocol.md "card1000", CARD_THOUSAND.md §6's scorekeeping record).
+docs/card1000-online.md, CARD_THOUSAND.md §6's scorekeeping record).
 
 The people play with their own deck at one table; one device, the creator's (the
 scorekeeper), enters each deal's result as an action message:

@@ -5,7 +5,7 @@ The game is a :class:`~.session.CardSession`: the server owns the deck and deals
 deal from the room's committed seed (§5), the engine checks every decision
 (:func:`thousand.games.card1000.engine.apply`) and the session writes the record.
 
-Actions (docs/protocol.md, "card1000"): ``{"type": "action", "action": NAME, "seq": N,
+Actions (docs/card1000-online.md): ``{"type": "action", "action": NAME, "seq": N,
 ...}`` with NAME and its fields —
 
 * ``bid`` (``amount``), ``pass``, ``redeal``, ``dark`` (``dark``: true or false),

@@ -1,5 +1,5 @@
 """What one connection may see of a card Thousand room: PROTOCOL.md's GAME for ``card1000``
-(docs/protocol.md, "card1000").
+(docs/card1000-online.md).
 
 Everything a connection is shown of the deal in play comes through the one door,
 :func:`thousand.games.card1000.views.view` of (state, seat) — the game's ``observe``,

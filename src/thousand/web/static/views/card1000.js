@@ -9,7 +9,7 @@
 // the cards it may play marked and the others dimmed. A tap selects a card, a second tap
 // (or the button) plays it; giving is a tap on a card and a tap on the opponent. The
 // bidding and the contract are buttons of the legal amounts. Everything legal comes from
-// the server's `legal`, every card from the seat's own view (docs/protocol.md, "card1000");
+// the server's `legal`, every card from the seat's own view (docs/card1000-online.md);
 // the page never decides a rule.
 
 import { cardBack, cardButton, cardPicture, cardText, isCard, sortHand, suitOf, suitText, SYMBOLS } from "../cards.js";

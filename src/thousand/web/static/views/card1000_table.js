@@ -7,7 +7,7 @@
 // have them) and each seat's points. One playing seat's points may stay empty: the form
 // shows what they come to (120 + the marriages + the last-trick bonus − the others) and
 // the server works them out the same way. "Written off" and "Redeal" send the other two
-// results; "Take back the last deal" undoes a mistyped one. The server checks everything (docs/protocol.md, "Keeping the score of real
+// results; "Take back the last deal" undoes a mistyped one. The server checks everything (docs/card1000-online.md, "Keeping the score of real
 // cards"): a result that cannot have happened comes back as a refusal in the page's
 // language, and the form keeps what was typed, to be corrected. Every word of the form,
 // the sheet's rows and the legend come from the server (view.form, view.sheet).
