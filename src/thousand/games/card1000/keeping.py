@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from thousand.core.errors import IllegalActionError
+from thousand.core.i18n import Translator
 from thousand.games.card1000 import table
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.position import Position
@@ -158,6 +159,23 @@ class KeptGame:
     def idle(self) -> int | None:
         """The sitting-out dealer of the next deal (four players), or None."""
         return sitting_out(self.rules, self.dealer)
+
+    def next_deal_line(self, tr: Translator) -> str:
+        """Who deals the next deal, who plays first, and what kind of deal it is, in
+        ``tr``'s language: the line over the form, in the terminal and on the page."""
+        names = self.players
+        line = tr.gettext("Deal {n}: {dealer} deals, {first} plays first.").format(
+            n=len(self.state.history) + 1, dealer=names[self.dealer], first=names[self.playing[0]]
+        )
+        if self.idle is not None:
+            line += " " + tr.gettext("{name} sits out: enter the talon's points.").format(
+                name=names[self.idle]
+            )
+        if self.golden:
+            line += " " + tr.gettext("Golden deal: {name} plays 120.").format(
+                name=names[self.playing[0]]
+            )
+        return line
 
     @property
     def golden(self) -> bool:

@@ -166,18 +166,7 @@ class KeepApp(GameApp[KeepSession, Entry, KeepStep]):
                 tr.gettext("The game is over. Winner: {name}.").format(name=names[state.winner]),
                 style="bold green",
             )
-        number = len(state.history) + 1
-        line = tr.gettext("Deal {n}: {dealer} deals, {first} plays first.").format(
-            n=number, dealer=names[game.dealer], first=names[game.playing[0]]
-        )
-        if game.idle is not None:
-            line += " " + tr.gettext("{name} sits out: enter the talon's points.").format(
-                name=names[game.idle]
-            )
-        if game.golden:
-            line += " " + tr.gettext("Golden deal: {name} plays 120.").format(
-                name=names[game.playing[0]]
-            )
+        line = game.next_deal_line(tr)
         return Text(line)
 
     def typed(self, selector: str) -> int | None:

@@ -126,21 +126,10 @@ def form_words(tr: Translator, session: KeepSession | None) -> dict[str, str]:
     words = {key: tr.gettext(text) for key, text in FORM_WORDS.items()}
     if session is None:
         return words
-    game, names = session.game, session.game.players
+    game = session.game
     if game.over:
         return words
-    line = tr.gettext("Deal {n}: {dealer} deals, {first} plays first.").format(
-        n=len(game.state.history) + 1, dealer=names[game.dealer], first=names[game.playing[0]]
-    )
-    if game.idle is not None:
-        line += " " + tr.gettext("{name} sits out: enter the talon's points.").format(
-            name=names[game.idle]
-        )
-    if game.golden:
-        line += " " + tr.gettext("Golden deal: {name} plays 120.").format(
-            name=names[game.playing[0]]
-        )
-    words["line"] = line
+    words["line"] = game.next_deal_line(tr)
     return words
 
 
