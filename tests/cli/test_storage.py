@@ -120,14 +120,17 @@ def test_loading_checks_the_whole_record(tmp_path: Path) -> None:
         load_game(path)
 
 
-def test_a_record_of_a_game_the_terminal_does_not_play_says_what_it_is(tmp_path: Path) -> None:
-    """A card Thousand record is not "no record": it is named, with the command that
-    shows it."""
+def test_a_card_record_is_a_game_to_continue_and_saved_without_turns(tmp_path: Path) -> None:
+    """A card Thousand record (its rows are ``deals``) is read as a game the terminal
+    continues, and a saved one holds no ``turns`` key (a dice record's rows); an unknown
+    game is named."""
     path = tmp_path / "deal.json"
     fixture = Path(__file__).parents[1] / "games" / "card1000" / "fixtures" / "classic.json"
-    path.write_text(fixture.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(RecordError, match=r"deal\.json: a record of card Thousand, not a game "):
-        load_any_game(path)
+    data = json.loads(fixture.read_text(encoding="utf-8"))
+    save_record(path, data)
+    assert json.loads(path.read_text(encoding="utf-8")) == data
+    assert '"turns"' not in path.read_text(encoding="utf-8")
+    assert load_any_game(path).game == "card1000"
     path.write_text('{"format": "thousand/1", "game": "chess"}', encoding="utf-8")
     with pytest.raises(RecordError, match="unknown game 'chess'"):
         load_any_game(path)

@@ -78,7 +78,9 @@ def save_record(path: Path, data: Mapping[str, Any]) -> None:
     files an earlier save left behind (the process was killed between writing and
     renaming) are removed first: one game has one writer.
     """
-    text = dump_record(data)
+    # a record's rows: a dice game's turns, card Thousand's deals (RECORD.md, the card
+    # game's record); never a "turns" key a card record does not have
+    text = dump_record(data, "turns" if "turns" in data or "deals" not in data else "deals")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
@@ -198,7 +200,7 @@ def load_any_game(path: Path | str) -> Saved[Any]:
             f"{shown}: a record of {prose(name)}, not a game to continue here "
             f"('thousand replay {shown}' shows it)"
         )
-    if "turns" not in data:
+    if "turns" not in data and "deals" not in data:
         raise RecordError(f"{shown}: not a saved game (no record in it)")
     try:
         # The game's command-line adapter reads its own records (CliGame.load_saved).

@@ -100,7 +100,7 @@ class Options(_Strict):
     cards: Literal["server", "table"] = "server"
     """Card Thousand: ``"server"`` (the default) deals the server's cards; ``"table"``
     keeps the score of real cards at a real table (the scorekeeper enters each deal's
-    result, docs/card1000-online.md)."""
+    result; the card game's page of the protocol in docs)."""
 
 
 class CreateRoom(_Strict):

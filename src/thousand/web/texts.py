@@ -144,7 +144,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("The server throws the dice"),
     N_("Real dice at a real table: the player to move enters the faces"),
     N_("Who enters the throws"),
-    # the lobby, card Thousand: the server's deck or real cards (views/card1000_table.js)
+    # the lobby, card Thousand: the server's deck or real cards at a real table
     N_("Cards"),
     N_("The server deals the cards: each player on their own phone"),
     N_("Real cards at a real table: this phone enters each deal's result"),
