@@ -138,6 +138,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Advisor"),
     # card Thousand's advisor (its figures come from the server)
     N_("Hint"),
+    N_("People may see what each bid and card brings in the deal, from their own cards only."),
     N_("Hide the hint"),
     N_("Advisor: thinking…"),
     N_("Advisor (the declarer's points · contract made):"),
