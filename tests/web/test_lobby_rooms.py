@@ -156,12 +156,12 @@ def test_a_computer_is_named_in_each_viewers_language(tmp_path: Path) -> None:
 
 def test_api_games_says_which_games_rooms_have_the_advisor(tmp_path: Path) -> None:
     """The lobby offers the advisor for the games whose rooms have one, and keeps no list
-    of them: dice 1000's rooms have it; poker dice's have none yet (its coach is the
-    terminal's, ``thousand advise``), so its lobby offers none."""
+    of them: dice 1000's and card Thousand's rooms have it; poker dice's have none yet
+    (its coach is the terminal's, ``thousand advise``), so its lobby offers none."""
     with running(new_app(tmp_path)) as client:
         games = client.get("/api/games").json()["games"]
     assert {game["name"]: game["advisor"] for game in games} == {
         "dice1000": True,
         "poker_dice": False,
-        "card1000": False,
+        "card1000": True,
     }

@@ -235,7 +235,7 @@ class Driver:
             live.wake.set()
 
 
-def _valued(asked: Advice) -> tuple[dict[Any, float], bool]:
+def _valued(asked: Advice) -> tuple[dict[Any, Any], bool]:
     """The advice's values and whether they are exact (in a worker thread)."""
     values = asked.values()
     return values, True if asked.exact is None else asked.exact()

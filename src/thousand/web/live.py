@@ -73,7 +73,7 @@ class LiveRoom:
     connections: set[Connection] = field(default_factory=set)
     chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     driver: asyncio.Task[None] | None = None
-    advice: tuple[int, dict[Any, float]] | None = None
+    advice: tuple[int, dict[Any, Any]] | None = None
     """The advisor's chances for the position at ``seq`` (its first element)."""
     advice_error: tuple[str, str] | None = None
     """Why the advisor has no chances to show: a catalog text and the solver's reason."""

@@ -136,6 +136,13 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Seconds to move"),
     N_("sec."),
     N_("Advisor"),
+    # card Thousand's advisor (its figures come from the server)
+    N_("Hint"),
+    N_("People may see what each bid and card brings in the deal, from their own cards only."),
+    N_("Hide the hint"),
+    N_("Advisor: thinking…"),
+    N_("Advisor (the declarer's points · contract made):"),
+    N_("Advisor (what declaring brings · made):"),
     N_("People may see their winning chances with perfect play."),
     N_("Private room"),
     N_("Not listed here: only the invite link leads to it."),

@@ -236,7 +236,9 @@ class Advice:
     first, then the values of the actions open to the mover (a call the server runs off
     its event loop). The values reach the game's view, which words them."""
 
-    values: Callable[[], dict[Any, float]]
+    values: Callable[[], dict[Any, Any]]
+    """Each action open to the mover with its value: a winning chance (dice 1000), or
+    the game's own figures (card Thousand: an ``ActionAdvice``), which its view words."""
     preparation: Preparation | None = None
     exact: Callable[[], bool] | None = None
     """Run after ``values`` in the same worker thread: whether they are exact (False: the

@@ -380,7 +380,7 @@ export class Lobby {
             seconds,
             h("span", { class: "unit", "aria-hidden": "true" }, t("sec.")),
           ),
-          info.advisor ? check("create-advisor", f, "advisor", t("Advisor"), t("People may see their winning chances with perfect play.")) : null,
+          info.advisor ? check("create-advisor", f, "advisor", t("Advisor"), part.advisorHint ? part.advisorHint() : t("People may see their winning chances with perfect play.")) : null,
           part.optionChecks ? part.optionChecks(check) : null,
           check("create-private", f, "private", t("Private room"), t("Not listed here: only the invite link leads to it.")),
           check("create-mute", f, "muteSpectators", t("Spectators may not chat")),

@@ -18,7 +18,9 @@ Decisions where the protocol is silent, for card Thousand rooms:
 
 * the cards are the server's, or — ``options.cards = "table"`` — the people's own deck,
   whose deals' results one scorekeeper enters (:mod:`.keeping`); ``options.dice`` other
-  than ``"server"`` and the advisor are refused (422 naming the option);
+  than ``"server"`` is refused (422 naming the option); the advisor
+  (``options.advisor``) is for the people's seats: the person to move is sent each legal
+  action with its figures (:meth:`CardRoom.advice`), computed from their seat's view only;
 * with the server's cards every person has a device of their own: a seat without one
   (``{"name": NAME}``) and ``options.scorekeeper`` are refused (422), since the one
   screen would show every hand;
@@ -52,11 +54,13 @@ from thousand.games.card1000.actions import (
     Give,
     Play,
 )
+from thousand.games.card1000.advice import advise
 from thousand.games.card1000.bots import BOT_LEVELS
 from thousand.games.card1000.cards import DECK
 from thousand.games.card1000.config import Rules
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
+from thousand.games.card1000.levels.expert import evaluated_spare
 from thousand.games.card1000.presets import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -74,6 +78,7 @@ from thousand.games.card1000.words import (
 from thousand.web.protocol import CreateRoom, Options, ProtocolError
 from thousand.web.rooms.base import (
     ActionFields,
+    Advice,
     BaseRoom,
     Policy,
     checked_rules,
@@ -180,6 +185,7 @@ class CardRoom(BaseRoom):
     STAND_IN: ClassVar[str] = "novice"
     DEFAULT_RULES: ClassVar[str] = DEFAULT_PRESET
     PRESETS: ClassVar[tuple[str, ...]] = PRESET_NAMES
+    ADVISOR: ClassVar[bool] = True
 
     game: Rules
     session: CardSession | KeepSession | None = None
@@ -197,10 +203,6 @@ class CardRoom(BaseRoom):
         if options.dice != "server":
             raise ProtocolError(
                 "invalid", "options.dice: card Thousand rooms deal the server's cards", 422
-            )
-        if options.advisor:
-            raise ProtocolError(
-                "invalid", "options.advisor: no advisor in card Thousand rooms yet", 422
             )
         if options.scorekeeper:
             raise ProtocolError(
@@ -335,3 +337,24 @@ class CardRoom(BaseRoom):
         state = session.now.state
         seen = (view(state, mover), legal_actions(state))
         return lambda: policy(seen)
+
+    def advice(self) -> Advice | None:
+        """The advisor's figures for the person to move (the driver asks only for a
+        person's seat): each legal action with an
+        :class:`~thousand.games.card1000.advice.ActionAdvice`, from that seat's view
+        (``views.view(state, seat)``) and the moves open to it only, never the State."""
+        session, mover = self.session, self.mover
+        if not isinstance(session, CardSession) or mover is None:
+            return None
+        state = session.now.state
+        if state.deal is None:
+            return None
+        seen = self.observation(mover)
+        legal = tuple(legal_actions(state))
+        rules = self.game
+
+        def values() -> dict[Any, Any]:
+            answer = advise(seen, rules, legal, evaluated_spare(rules))
+            return {each.action: each for each in answer}
+
+        return Advice(values)

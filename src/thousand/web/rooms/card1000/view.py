@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games.card1000.actions import Play
+from thousand.games.card1000.advice import ActionAdvice
 from thousand.games.card1000.cards import Rank, Suit
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
@@ -175,25 +177,62 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
     return base
 
 
+def advice_items(seen: SeatView, answer: Sequence[ActionAdvice]) -> list[dict[str, Any]]:
+    """The advisor's figures as the page shows them: every legal action (an action
+    message, as ``legal`` has it) with ``points`` and ``made`` (null where the search
+    weighs nothing: a pass, the dark, a give…) and ``best``: the figured action the seat
+    would choose — the most points, but for a defender's card the fewest (the figures
+    are the declarer's)."""
+    deal = seen.deal
+    defending = (
+        deal is not None
+        and deal.declarer is not None
+        and deal.declarer != seen.seat
+        and any(isinstance(each.action, Play) for each in answer)
+    )
+    figured = [each for each in answer if each.points is not None]
+    pick = min if defending else max
+    best = pick(figured, key=lambda each: each.points or 0.0) if figured else None
+    return [
+        {
+            "action": action_message(each.action),
+            "points": None if each.points is None else round(each.points, 1),
+            "made": None if each.made is None else round(each.made, 3),
+            "best": each is best,
+        }
+        for each in answer
+    ]
+
+
 def seat_view(
     room: CardRoom,
     seat: int | None,
     tr: Translator,
     shared: dict[str, Any],
-    advice: dict[Any, float] | None = None,
+    advice: dict[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """What GAME holds for a connection holding ``seat`` alone, over the ``shared`` part:
     its ``deal`` from its own view, and, for the seat whose move it enters, ``legal``
-    (each an action message ready to send, without ``type`` and ``seq``)."""
-    del tr, shared, advice  # no advisor in card Thousand rooms yet
+    (each an action message ready to send, without ``type`` and ``seq``) and, in a room
+    with the advisor, ``view.advisor`` (true) and ``view.advice`` (:func:`advice_items`;
+    null while it is being computed). A spectator is never sent advice."""
+    del tr
     if room.table_cards:
         return table_seat_view(room, seat)
     session = room.session
     assert not isinstance(session, KeepSession)
     if session is None or seat is None:
         return {}
-    own: dict[str, Any] = {"deal": _deal(room.observation(seat), session)}
+    seen: SeatView = room.observation(seat)
+    own: dict[str, Any] = {"deal": _deal(seen, session)}
     if room.acts_for(seat) == seat:  # no seat enters another's move (no local seats)
         state = session.now.state
         own["legal"] = [action_message(action) for action in legal_actions(state)]
+        if room.options.advisor and room.seats[seat].kind == "person":
+            answer = [each for each in (advice or {}).values() if isinstance(each, ActionAdvice)]
+            own["view"] = {
+                **shared["view"],
+                "advisor": True,
+                "advice": advice_items(seen, answer) if answer else None,
+            }
     return own

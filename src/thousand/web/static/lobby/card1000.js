@@ -70,6 +70,11 @@ export class Card1000Lobby {
     );
   }
 
+  /** What the advisor shows in a card room (the lobby's option line). */
+  advisorHint() {
+    return t("People may see what each bid and card brings in the deal, from their own cards only.");
+  }
+
   options(options) {
     if (this.cards !== "table") return;
     options.cards = "table";

@@ -57,6 +57,7 @@ export class CardView {
     this.selectedFor = "";
     this.lastOpen = false;
     this.shown = {};
+    this.hint = false;
   }
 
   get layout() {
@@ -99,8 +100,89 @@ export class CardView {
     return t("Every deal is shuffled from a secret seed drawn when the game began; this is its SHA-256. The seed is shown when the game is over, and “thousand verify” checks every deal against it.");
   }
 
-  renderAdvice() {
-    this.table.el.advice.hidden = true;
+  /**
+   * The advisor (a room with `options.advisor`, the server's `view.advice` for this seat's
+   * move only): a "Hint" toggle; shown, each weighed move with its figures — a card's
+   * the declarer's expected points in the deal and how often the contract is made, an
+   * amount's what declaring it brings and how often it is made — the best marked ★, and
+   * the bid and contract buttons carry their points. Nothing is computed here.
+   */
+  renderAdvice(f) {
+    const el = this.table.el.advice;
+    const view = f.view || {};
+    const p = this.facts(f);
+    if (!view.advisor || !p.acting || p.over) {
+      el.hidden = true;
+      el.replaceChildren();
+      return;
+    }
+    el.hidden = false;
+    const advice = this.adviceItems(f);
+    const toggle = h(
+      "button",
+      { type: "button", class: "c-hint-toggle", "aria-pressed": this.hint ? "true" : "false", onclick: () => { this.hint = !this.hint; this.table.render(); } },
+      this.hint ? t("Hide the hint") : t("Hint"),
+    );
+    const body = [];
+    if (this.hint && !advice) body.push(h("p", { class: "muted small" }, t("Advisor: thinking…")));
+    if (this.hint && advice) {
+      const figured = advice.filter((item) => Number.isFinite(item.points));
+      const cards = figured.some((item) => item.action.action === "play");
+      const defending = cards && p.deal && Number.isInteger(p.deal.declarer) && p.deal.declarer !== p.me;
+      if (cards) figured.sort((a, b) => (defending ? a.points - b.points : b.points - a.points));
+      body.push(h("p", { class: "muted small" }, cards ? t("Advisor (the declarer's points · contract made):") : t("Advisor (what declaring brings · made):")));
+      body.push(
+        h(
+          "ul",
+          { class: "advice-list c-advice" },
+          figured.map((item) =>
+            h(
+              "li",
+              { class: item.best ? "best" : "", dataset: { advice: this.adviceKey(item.action) } },
+              h("span", { class: "advice-text" }, item.best ? "★ " : "", this.adviceLabel(item.action, p), " — ", h("span", { class: "advice-fig" }, this.figure(item))),
+            ),
+          ),
+        ),
+      );
+    }
+    fill(el, h("h2", { id: "advice-title" }, t("Advisor")), toggle, body);
+  }
+
+  /** This seat's advice when shown and fresh (entries with an action), else null. */
+  adviceItems(f) {
+    const advice = f.view && Array.isArray(f.view.advice) ? f.view.advice : null;
+    return advice ? advice.filter((item) => obj(item) && obj(item.action)) : null;
+  }
+
+  adviceKey(action) {
+    if (action.action === "play") return `play:${str(action.card)}${action.marriage ? ":marriage" : ""}${action.ace_marriage ? ":aces" : ""}`;
+    if (action.action === "bid" || action.action === "contract") return `${action.action}:${action.amount}`;
+    return str(action.action);
+  }
+
+  adviceLabel(action, p) {
+    if (action.action === "bid") return t("Bid {amount}", { amount: action.amount });
+    if (action.action === "contract") return t("Contract {amount}", { amount: action.amount });
+    if (action.action === "play") {
+      const card = cardText(str(action.card), p.words);
+      if (action.ace_marriage) return `${card} + ${t("four aces")}`;
+      if (action.marriage) return `${card} + ${suitText(suitOf(str(action.card)), p.words)}`;
+      return card;
+    }
+    return str(action.action);
+  }
+
+  /** An advice's figures as the page writes them: points · made %. */
+  figure(item) {
+    const made = Number.isFinite(item.made) ? ` · ${Math.round(item.made * 100)}%` : "";
+    return `${number(Math.round(item.points))}${made}`;
+  }
+
+  /** The figure of an amount's button when the hint is shown (else null). */
+  amountFigure(f, kind, amount) {
+    if (!this.hint) return null;
+    const item = (this.adviceItems(f) || []).find((each) => each.action.action === kind && each.action.amount === amount && Number.isFinite(each.points));
+    return item ? h("small", { class: `c-fig${item.best ? " best" : ""}` }, item.best ? "★ " : "", number(Math.round(item.points))) : null;
   }
 
   /** Facts of a card state several parts need (on top of Table.facts). */
@@ -268,9 +350,10 @@ export class CardView {
     }
     const choosing = p.playable.size > 0;
     const busy = Boolean(this.table.pending) || this.table.connection !== "open";
+    const best = this.hint ? (this.adviceItems(p) || []).find((item) => item.best && item.action.action === "play") : null;
     const buttons = hand.map((code) =>
       cardButton(code, p.words, {
-        class: `${choosing ? (p.playable.has(code) ? "playable" : "dim") : ""}${this.selected === code ? " selected" : ""}`,
+        class: `${choosing ? (p.playable.has(code) ? "playable" : "dim") : ""}${this.selected === code ? " selected" : ""}${best && best.action.card === code ? " advised" : ""}`,
         "aria-pressed": choosing && p.playable.has(code) ? (this.selected === code ? "true" : "false") : null,
         "aria-disabled": !choosing || !p.playable.has(code) || busy ? "true" : null,
         onclick: () => this.tap(code),
@@ -424,7 +507,7 @@ export class CardView {
           h(
             "div",
             { class: "c-buttons c-amounts", role: "group", "aria-label": t("Your bid") },
-            m.bids.map((amount) => this.button(String(amount), `bid:${amount}`, () => this.table.act("bid", { amount }), { class: "amount", label: t("Bid {amount}", { amount }) })),
+            m.bids.map((amount) => this.button([String(amount), this.amountFigure(f, "bid", amount)], `bid:${amount}`, () => this.table.act("bid", { amount }), { class: "amount", label: t("Bid {amount}", { amount }) })),
             m.pass ? this.button(t("Pass"), "pass", () => this.table.act("pass"), { class: "c-pass" }) : null,
           ),
         );
@@ -455,7 +538,7 @@ export class CardView {
           h(
             "div",
             { class: "c-buttons c-amounts", role: "group", "aria-label": t("Contract") },
-            m.contract.map((amount) => this.button(String(amount), `contract:${amount}`, () => this.table.act("contract", { amount }), { class: "amount", label: t("Contract {amount}", { amount }) })),
+            m.contract.map((amount) => this.button([String(amount), this.amountFigure(f, "contract", amount)], `contract:${amount}`, () => this.table.act("contract", { amount }), { class: "amount", label: t("Contract {amount}", { amount }) })),
           ),
         );
       }
