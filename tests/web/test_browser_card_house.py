@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
+
+from thousand.games.card1000.presets import rules_from_spec
 
 from .browser_support import Browsing, Server, more_options, serve
 
@@ -38,6 +40,17 @@ def server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     del chromium  # no server without a browser to use it
     with serve(tmp_path_factory.mktemp("card-house")) as running:
         yield running
+
+
+def rules_sent(request: Request) -> Any:
+    """The rules of a POST /api/rooms the page sent."""
+    body = request.post_data_json
+    assert isinstance(body, dict)
+    return body["rules"]
+
+
+def creates_a_room(request: Request) -> bool:
+    return request.method == "POST" and request.url.endswith("/api/rooms")
 
 
 def open_house_rules(page: Page, server: Server, locale: str = "en-US") -> None:
@@ -78,25 +91,32 @@ def test_the_changed_keys_are_the_rooms_rules(browsing: Browsing, server: Server
     expect(page.get_by_label("Dark on the barrel")).not_to_be_checked()
     page.get_by_label("Your name").fill("Anna")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "desktop-en-full.png"), full_page=True)
-    page.get_by_role("button", name="Create a room").click()
+    page.screenshot(path=str(SHOTS / "desktop-en-changed.png"), full_page=True)
+    with page.expect_request(creates_a_room) as request:
+        page.get_by_role("button", name="Create a room").click()
+    assert rules_sent(request.value) == SENT  # only the changed keys
 
     page.wait_for_url(re.compile(r"/r/[^/]+$"))
     room = server.http.get(f"/api/rooms/{page.url.rsplit('/', 1)[1]}").json()["room"]
     assert room["game"] == "card1000"
-    assert room["rules"] == {
-        "preset": "classic",
-        "bid_step": 10,
-        "bid_over_120_without_marriage": True,
-        "ace_marriage": True,
-        "bolts": "in_a_row",
-        "barrel": 900,
-        "write_off_limit": 3,
-        "golden": True,
-        "golden_fail": "reset",
-        "dark": True,
-    }
+    # the server names the rules by their nearest preset (here golden_dark): the same rules
+    assert rules_from_spec(room["rules"]) == rules_from_spec(SENT)
     assert len(room["seats"]) == 3
+
+
+SENT = {
+    "preset": "classic",
+    "bid_step": 10,
+    "bid_over_120_without_marriage": True,
+    "ace_marriage": True,
+    "bolts": "in_a_row",
+    "barrel": 900,
+    "write_off_limit": 3,
+    "golden": True,
+    "golden_fail": "reset",
+    "dark": True,
+}
+"""What the form sends for the changes of the first test: only the keys changed."""
 
 
 def test_a_preset_for_two_shows_only_its_keys_and_seats_two(
@@ -117,41 +137,59 @@ def test_a_preset_for_two_shows_only_its_keys_and_seats_two(
     expect(page.get_by_label("Barrel at")).to_have_value("880")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.get_by_label("Your name").fill("Anna")
-    page.get_by_role("button", name="Create a room").click()
+    with page.expect_request(creates_a_room) as request:
+        page.get_by_role("button", name="Create a room").click()
+    sent = {"preset": "two_players", "hide_talon": True, "barrel": 880}
+    assert rules_sent(request.value) == sent
     page.wait_for_url(re.compile(r"/r/[^/]+$"))
     room = server.http.get(f"/api/rooms/{page.url.rsplit('/', 1)[1]}").json()["room"]
-    assert room["rules"] == {"preset": "two_players", "hide_talon": True, "barrel": 880}
+    assert rules_from_spec(room["rules"]) == rules_from_spec(sent)
     assert len(room["seats"]) == 2
 
 
-def test_the_server_refusal_is_shown_at_its_field(browsing: Browsing, server: Server) -> None:
-    page = browsing.page(**PHONE)
-    open_house_rules(page, server)
-    page.get_by_label("Your name").fill("Anna")
+REFUSAL = {
+    "en-US": (
+        ("Barrel at", "Bid step", "Opening bid"),
+        "Enter a whole number from 100 to 995.",
+        "The server refuses these rules: Opening bid: it must be a multiple of the bid step (10)",
+    ),
+    "ru-RU": (
+        ("Бочка на", "Шаг торговли", "Начальная ставка"),
+        "Введите целое число от 100 до 995.",
+        "Сервер не принял эти правила: Начальная ставка: нужно число, кратное шагу торговли (10)",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_server_refusal_is_shown_at_its_field(
+    browsing: Browsing, server: Server, locale: str
+) -> None:
+    (barrel_at, step, opening_bid), out_of_range, refused = REFUSAL[locale]
+    page = browsing.page(locale=locale, **PHONE)
+    open_house_rules(page, server, locale)
+    page.locator("#create-name").fill("Anna")
+    create = page.get_by_role("button", name=WORDS[locale][3])
     # a number out of range is caught here
-    page.get_by_label("Barrel at").fill("1200")
-    page.get_by_role("button", name="Create a room").click()
+    page.get_by_label(barrel_at).fill("1200")
+    create.click()
     error = page.locator("#house-error")
-    expect(error).to_have_text("Enter a whole number from 100 to 995.")
-    expect(page.get_by_label("Barrel at")).to_be_focused()
-    page.get_by_label("Barrel at").fill("880")
+    expect(error).to_have_text(out_of_range)
+    expect(page.get_by_label(barrel_at)).to_be_focused()
+    page.get_by_label(barrel_at).fill("880")
     expect(error).to_have_count(0)
     # every number in range, but an opening bid no multiple of the step: the server says
-    page.get_by_label("Bid step").fill("10")
-    page.get_by_label("Opening bid").fill("105")
-    page.get_by_role("button", name="Create a room").click()
-    expect(error).to_have_text(
-        re.compile(
-            r"^The server refuses these rules: .*opening_bid.*multiple of bid_step \(10\)"
-        )
-    )
-    opening = page.get_by_label("Opening bid")
+    page.get_by_label(step).fill("10")
+    page.get_by_label(opening_bid).fill("105")
+    create.click()
+    expect(error).to_have_text(refused)
+    opening = page.get_by_label(opening_bid)
     expect(opening).to_have_attribute("aria-invalid", "true")
     expect(opening).to_be_focused()
     assert page.locator("[data-field='house-opening-bid'] #house-error").count() == 1
     expect(page).to_have_url(f"{server.url}/")  # no room
     error.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "phone-en-refused.png"))
+    page.screenshot(path=str(SHOTS / f"phone-{locale[:2]}-refused.png"))
     opening.fill("100")
     expect(error).to_have_count(0)
 

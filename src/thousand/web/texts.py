@@ -216,6 +216,8 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("The dark is allowed while someone is on the barrel."),
     N_("Each preset fixes the number of players; a rule it does not have is not shown."),
     N_("The server refuses these rules: {reason}"),
+    N_("it must be a multiple of the bid step ({step})"),
+    N_("it must be a multiple of 5"),
     N_("Each player on their own phone"),
     N_("One device keeps the score for the whole table"),
     N_("This device enters every player's throws; name the players below."),

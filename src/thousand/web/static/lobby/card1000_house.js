@@ -426,9 +426,24 @@ export class CardHouseRules {
     if (input) input.focus();
   }
 
-  /** The server's refusal of the rules (422): its reason, at the field its key names. */
+  /**
+   * The server's refusal of the rules (422: "rules: rules key 'opening_bid': must be a
+   * multiple of bid_step (10)"), at the field its key names: the field's label and the
+   * reason, in the page's language where the reason is one the rule book's checks give
+   * (config.py's _check_consistency), else as the server says it.
+   */
   showServerError(message) {
-    this.showError(this.fieldOf(message), t("The server refuses these rules: {reason}", { reason: message }));
+    const field = this.fieldOf(message);
+    const label = field ? this.box.querySelector(`label[for="${CSS.escape(field)}"]`) : null;
+    const said = message.replace(/^rules:\s*/, "").replace(/^rules key '[^']*':\s*/, "");
+    const step = /^must be a multiple of bid_step \((\d+)\)/.exec(said);
+    const reason = step
+      ? t("it must be a multiple of the bid step ({step})", { step: step[1] })
+      : /^must be a multiple of 5\b/.test(said)
+        ? t("it must be a multiple of 5")
+        : said;
+    const line = label ? `${label.textContent}: ${reason}` : reason;
+    this.showError(field, t("The server refuses these rules: {reason}", { reason: line }));
   }
 
   clearError(field) {
