@@ -21,6 +21,7 @@ from playwright.sync_api import Page, Request, expect
 from thousand.games.card1000.presets import rules_from_spec
 
 from .browser_support import Browsing, Server, more_options, serve
+from .test_browser_axe import assert_no_serious_violation
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PHONE: dict[str, Any] = {
@@ -30,8 +31,22 @@ PHONE: dict[str, Any] = {
 }
 SHOTS = Path("/tmp/shots28/house")
 WORDS = {
-    "en-US": ("Card Thousand", "More options", "House rules", "Create a room"),
-    "ru-RU": ("Тысяча (карты)", "Другие настройки", "Домашние правила", "Создать стол"),
+    "en-US": (
+        "Card Thousand",
+        "More options",
+        "House rules",
+        "Create a room",
+        "Golden round",
+        "Dark",
+    ),
+    "ru-RU": (
+        "Тысяча (карты)",
+        "Другие настройки",
+        "Домашние правила",
+        "Создать стол",
+        "Золотой кон",
+        "Тёмная",
+    ),
 }
 
 
@@ -55,7 +70,7 @@ def creates_a_room(request: Request) -> bool:
 
 def open_house_rules(page: Page, server: Server, locale: str = "en-US") -> None:
     """The lobby with card Thousand chosen and its house-rules form open."""
-    game, more, house, _ = WORDS[locale]
+    game, more, house = WORDS[locale][:3]
     page.goto(f"{server.url}/")
     page.get_by_label(game, exact=True).check()
     more_options(page, more)
@@ -232,3 +247,7 @@ def test_the_form_in_both_languages(
     page.locator("#house-preset").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}.png"))
     page.screenshot(path=str(SHOTS / f"{name}-full.png"), full_page=True)
+    assert_no_serious_violation(page, f"card-house-{name}")  # axe-core, with every group open
+    page.get_by_label(WORDS[locale][4], exact=True).check()
+    page.get_by_label(WORDS[locale][5], exact=True).check()
+    assert_no_serious_violation(page, f"card-house-{name}-more")
