@@ -134,7 +134,10 @@ export class Lobby {
   playerCounts() {
     const info = this.info();
     // a preset that fixes the number of players (card Thousand's: two, three or four)
-    const preset = this.form.rulesMode === "preset" && info ? info.presets.find((item) => item.name === this.preset()) : null;
+    const mode = this.form.rulesMode;
+    const house = mode === "house" && this.part().house && this.part().house.values ? this.part().house.values.preset : null;
+    const name = mode === "preset" ? this.preset() : house;
+    const preset = name && info ? info.presets.find((item) => item.name === name) : null;
     if (preset && preset.rules && Number.isInteger(preset.rules.players)) return [preset.rules.players];
     const least = Math.max(2, info && Number.isInteger(info.min_players) ? info.min_players : 2);
     const most = info && Number.isInteger(info.max_players) ? info.max_players : least;
@@ -172,6 +175,16 @@ export class Lobby {
     while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : this.part().personSeat());
     f.seats.length = f.players - 1;
     while (f.names.length < f.players - 1) f.names.push("");
+  }
+
+  /** The rules changed the number of players they allow: the count and seats follow. */
+  followPlayers() {
+    const f = this.form;
+    const counts = this.playerCounts();
+    if (counts.length && !counts.includes(f.players)) this.setPlayers(counts[0]);
+    const select = document.getElementById("create-players");
+    if (select) fill(select, counts.map((count) => h("option", { value: String(count), selected: count === f.players }, String(count))));
+    this.renderSeats();
   }
 
   async refresh() {
@@ -473,6 +486,7 @@ export class Lobby {
       formRadio("rules", value, label, f.rulesMode === value, null, () => {
         f.rulesMode = value;
         this.renderRulesDetail();
+        this.followPlayers();
         const info = this.info();
         if (this.presetHint) this.presetHint.textContent = this.presetNote(info.presets.find((item) => item.name === this.preset()));
       });

@@ -1,22 +1,25 @@
 // Card Thousand's parts of the lobby: how to play it, and how its rooms are listed. The
 // preset fixes the number of players (classic three, two or four: the lobby keeps the
-// seats to the preset's `players`), computer seats of every level come from GET /api/games;
-// no house rules form yet. The deck: the server's, or real cards whose results this phone
+// seats to the preset's `players`, and to the house rules' preset), computer seats of every
+// level come from GET /api/games; house rules on top of a preset: card1000_house.js. The deck: the server's, or real cards whose results this phone
 // enters (options.cards = "table": the other players are people at the table without a
 // phone, no clock, no advisor; the room is drawn by views/card1000_table.js).
 
 import { choice, h } from "../dom.js";
 import { gameTitle } from "../games.js";
 import { t } from "../i18n.js";
+import { CardHouseRules } from "./card1000_house.js";
 
 export class Card1000Lobby {
   constructor(lobby) {
     this.lobby = lobby;
     this.cards = "server";
+    this.house = new CardHouseRules(lobby);
   }
 
+  /** Card Thousand offers house rules: a preset with the keys companies argue about. */
   get houseRules() {
-    return false;
+    return true;
   }
 
   /** The lobby's "How to play", a line each. */
