@@ -139,6 +139,23 @@ Points = Annotated[StrictInt, Field(ge=-1_000, le=1_000)]
 refuse, in the player's language)."""
 
 
+CARD_FIELDS = (
+    "amount",
+    "card",
+    "to",
+    "dark",
+    "talon",
+    "marriage",
+    "ace_marriage",
+    "declarer",
+    "contract",
+    "points",
+    "marriages",
+)
+"""The action fields of card Thousand (:class:`ActionMessage`), besides the dice
+games': the one list the message and the rooms (``rooms.base.ActionFields``) share."""
+
+
 class ActionMessage(_Strict):
     type: Literal["action"]
     action: Annotated[StrictStr, Field(max_length=32)]
@@ -175,20 +192,9 @@ class ActionMessage(_Strict):
 
     def card_fields(self) -> dict[str, Any]:
         """The card game's fields sent (those left out are not passed on)."""
-        names = (
-            "amount",
-            "card",
-            "to",
-            "dark",
-            "talon",
-            "marriage",
-            "ace_marriage",
-            "declarer",
-            "contract",
-            "points",
-            "marriages",
-        )
-        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
+        return {
+            name: getattr(self, name) for name in CARD_FIELDS if getattr(self, name) is not None
+        }
 
 
 class ChatMessage(_Strict):

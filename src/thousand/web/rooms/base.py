@@ -51,7 +51,7 @@ from thousand.core.players import Seat, name_problem
 from thousand.core.records import now_stamp
 from thousand.core.table import Recorder, TableOptions, TableSession
 from thousand.games import load_game
-from thousand.web.protocol import CreateRoom, Options, ProtocolError
+from thousand.web.protocol import CARD_FIELDS, CreateRoom, Options, ProtocolError
 
 T = TypeVar("T")
 RoomT = TypeVar("RoomT", bound="BaseRoom")
@@ -167,24 +167,6 @@ def _name_checked(name: str, taken: list[str]) -> str:
     if name.casefold() in {other.casefold() for other in taken}:
         raise ProtocolError("invalid", f"name: {name!r} is already at the table", 422)
     return name
-
-
-CARD_FIELDS = frozenset(
-    {
-        "amount",
-        "card",
-        "to",
-        "dark",
-        "talon",
-        "marriage",
-        "ace_marriage",
-        "declarer",
-        "contract",
-        "points",
-        "marriages",
-    }
-)
-"""The action fields besides the dice games' (:class:`ActionFields`)."""
 
 
 @dataclass(frozen=True)
@@ -615,7 +597,7 @@ class BaseRoom:
         playing takes it back by acting."""
         if not self.started or self.status == "waiting":
             raise ProtocolError("not_your_turn", "the game has not started: seats are open")
-        if set(fields) - CARD_FIELDS:
+        if set(fields).difference(CARD_FIELDS):
             raise ProtocolError("bad_message", f"unknown fields: {sorted(fields)}")
         if self.status == "over":
             raise ProtocolError("game_over", "the game is over", rule="game_over")
