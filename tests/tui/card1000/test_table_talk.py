@@ -83,6 +83,16 @@ async def act(app: CardApp, pilot: Pilot[int], bids: list[int]) -> None:
         await press(pilot, "enter")
 
 
+async def play_until_scored(app: CardApp, pilot: Pilot[int]) -> None:
+    """The person plays by :func:`act` until a deal is scored (not only redealt)."""
+    bids: list[int] = []
+    for _ in range(200):
+        await until(pilot, lambda: app.human_may_act() or scored(app))
+        if scored(app):
+            return
+        await act(app, pilot, bids)
+
+
 def test_hot_seat_covers_the_hands_between_the_people() -> None:
     session = Session.new("classic", HOT_SEAT, seed=5, **scripted_table())
     app = CardApp(session, translator("en"), fast=True)
@@ -195,12 +205,7 @@ def test_the_review_after_a_deal_says_what_the_open_cards_allowed() -> None:
     app = CardApp(session, translator("en"), fast=True)
 
     async def body(app: CardApp, pilot: Pilot[int]) -> None:
-        bids: list[int] = []
-        for _ in range(200):
-            await until(pilot, lambda: app.human_may_act() or scored(app))
-            if scored(app):
-                break
-            await act(app, pilot, bids)
+        await play_until_scored(app, pilot)
         await until(pilot, lambda: any("Review of deal" in line for line in app.log_lines()))
         lines.extend(app.log_lines())
 
@@ -277,12 +282,7 @@ def test_the_sheet_on_s_after_a_deal_and_minus_signs_as_on_paper() -> None:
     app = CardApp(session, translator("en"), fast=True)
 
     async def body(app: CardApp, pilot: Pilot[int]) -> None:
-        bids: list[int] = []
-        for _ in range(200):
-            await until(pilot, lambda: app.human_may_act() or scored(app))
-            if scored(app):
-                break
-            await act(app, pilot, bids)
+        await play_until_scored(app, pilot)
         await until(pilot, app.human_may_act)
         summary = next(s for s in app.session.position.state.history if s.outcome != "redeal")
         main = "\n".join(screen_text(app))
