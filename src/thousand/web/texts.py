@@ -155,7 +155,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Cards"),
     N_("The server deals the cards: each player on their own phone"),
     N_("Real cards at a real table: this phone enters each deal's result"),
-    # the lobby, card Thousand's house rules (lobby/card1000_house.js)
+    # the lobby, card Thousand's house-rules form (its own lobby part)
     N_("Opening bid"),
     N_("The first hand's forced bid."),
     N_("Bid step"),
