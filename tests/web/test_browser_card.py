@@ -10,6 +10,7 @@ score sheet exactly the server's rows. Without /usr/bin/chromium these tests are
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -262,6 +263,10 @@ def test_a_whole_game_against_two_computers_at_360_px(server: Server, browsing: 
     expect(page.locator("#over-title")).to_contain_text(winner)
     # the last deal's panel says who won, and closes to the game's end
     expect(page.locator(f"{DEAL_OVER} .c-winner")).to_contain_text(winner)
+    shots = os.environ.get("THOUSAND_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/game-over-en-360.png")
     page.get_by_role("button", name="Close").click()
     expect(page.locator(DEAL_OVER)).to_be_hidden()
     assert table.sheet() == expected_sheet(game)

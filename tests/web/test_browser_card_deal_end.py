@@ -234,3 +234,30 @@ def test_a_spectator_sees_the_deal_over_panel(server: Server, browsing: Browsing
     watcher.get_by_role("button", name="Next deal").click()
     expect(watcher.locator(PANEL)).to_be_hidden()
     expect(anna.locator(PANEL)).to_be_visible()  # each page closes its own
+
+
+@pytest.mark.parametrize("preset", ["two_players", "four_players"])
+def test_the_panel_at_two_and_four_players(server: Server, browsing: Browsing, preset: str) -> None:
+    """Two players: two talons, a trick of two cards; four: the dealer sits out (an empty
+    hand) and a trick has three cards. The panel shows each as the record has it."""
+    bots = [{"bot": "novice"}] * (1 if preset == "two_players" else 3)
+    room, token = card_room(server, bots, rules=preset)
+    page = browsing.page(token=(room, token), viewport=PHONE)
+    page.add_init_script(KEEP_STATE)
+    page.goto(f"{server.url}/r/{room}")
+    table = CardTable(page)
+    play_until_a_deal_ends(table, bid_up_to=0)
+    game = table.game()
+    check_panel(page, game, "en")
+    last = game["last_deal"]
+    if preset == "two_players":
+        assert page.locator(f"{PANEL} .c-dealt-talon").count() == 2
+    else:
+        sitting = [seat for seat, hand in enumerate(last["hands"]) if not hand]
+        assert sitting == [last["dealer"]]
+        dealer = page.locator(f"{PANEL} .c-dealt-hand[data-seat='{last['dealer']}']")
+        expect(dealer).to_contain_text("sits out")
+    shots = os.environ.get("THOUSAND_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.locator(PANEL).screenshot(path=f"{shots}/deal-over-{preset}-360-panel.png")
