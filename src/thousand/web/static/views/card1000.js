@@ -605,7 +605,7 @@ export class CardView {
       h(
         "div",
         { class: "c-panel-body" },
-        h("header", { class: "c-panel-head" }, h("h2", { id: "deal-over-title" }, t("Deal {n} is over", { n: last.number })), h("p", { class: "c-result" }, result)),
+        h("div", { class: "c-panel-head" }, h("h2", { id: "deal-over-title" }, t("Deal {n} is over", { n: last.number })), h("p", { class: "c-result" }, result)),
         winner ? h("p", { class: "c-winner" }, t("Winner: {name}.", { name: winner })) : null,
         h(
           "div",
