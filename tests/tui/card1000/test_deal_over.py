@@ -7,10 +7,13 @@ deal's bidding. In English and Russian, at 80×24; hot-seat still covers the han
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
+import pytest
 from textual.pilot import Pilot
 
+from tests.games.card1000.make_fixtures import FIXTURES
 from tests.tui.card1000.test_table_talk import act, hidden_on_screen, scored
 from tests.tui.support import drive, press, screen_text, scripted_table, until
 from thousand.core.i18n import translator
@@ -18,9 +21,13 @@ from thousand.core.players import Seat
 from thousand.core.sheets import number, signed
 from thousand.games.card1000.actions import Play
 from thousand.games.card1000.cards import sort_cards
+from thousand.games.card1000.deal_over import deal_over
+from thousand.games.card1000.record import replay
 from thousand.games.card1000.session import Session
+from thousand.games.card1000.sheet import sheet_rows
 from thousand.games.card1000.words import short
 from thousand.tui.card1000.app import CardApp
+from thousand.tui.card1000.deal_over import deal_over_view
 
 SIZE = (80, 24)
 SEATS = [Seat("Anna"), Seat("Boris", "novice"), Seat("Vera", "novice")]
@@ -190,3 +197,24 @@ def test_hot_seat_the_panel_then_the_cover() -> None:
         assert "Bid:" in "\n".join(screen_text(app))
 
     asyncio.run(drive(app, body, size=SIZE))
+
+
+@pytest.mark.parametrize("name", ["classic", "four_players", "two_players", "golden_dark"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_panel_fits_the_table_at_80_columns(name: str, language: str) -> None:
+    """Every scored deal's panel of every preset's fixture fits beside the score panel at
+    80×24: at most 47 cells across and 13 lines (the sitting-out dealer said so)."""
+    data = json.loads((FIXTURES / f"{name}.json").read_text())
+    final = replay(data).state
+    names = tuple(data["players"])
+    tr = translator(language)
+    rows = sheet_rows(replay(data), tr)
+    for n, summary in enumerate(final.history, 1):
+        over = deal_over(data, n)
+        _, label, cells = rows[n - 1]
+        lines = deal_over_view(tr, over, names, label, cells).plain.splitlines()
+        assert max(len(line) for line in lines) <= 47, (name, n, lines)
+        assert len(lines) <= 13, (name, n, lines)
+        if final.rules.players == 4 and summary.outcome != "redeal":
+            sitting = "sits out the deal" if language == "en" else "сидит на прикупе"
+            assert any(line.endswith(sitting) for line in lines), lines
