@@ -211,6 +211,13 @@ def test_the_sheet_marks_the_dump_truck(
         "ru": "555→0 самосвал: ровно 555 — в ноль · −555→0 самосвал: ровно −555 — в ноль",
     }[language]
     expect(page.locator(".keep-sheet + p")).to_contain_text(legend)
+    # the wide marks keep every seat's column inside the side panel
+    inside = (
+        "() => { const t = document.querySelector('.keep-sheet');"
+        " return t.getBoundingClientRect().right"
+        " <= t.parentElement.getBoundingClientRect().right + 1; }"
+    )
+    assert page.evaluate(inside)
     shoot(page, f"desktop-{language}-dump-truck")
     phone = browsing.page(token=(room, token), locale=locale, **PHONE)
     phone.goto(f"{server.url}/r/{room}")
