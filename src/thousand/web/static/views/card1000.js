@@ -692,7 +692,7 @@ export class CardView {
       wrap,
       h(
         "table",
-        { class: "sheet-table c-sheet" },
+        { class: `sheet-table c-sheet n${names.length}` },
         h(
           "thead",
           null,
