@@ -30,7 +30,7 @@ from playwright.sync_api import Page, expect
 from tests.web.test_card_room import CARD, LeakCheck
 from thousand.core.records import FORMAT
 
-from .browser_support import Browsing, Server, seq, serve
+from .browser_support import Browsing, Server, more_options, seq, serve
 from .test_browser_card import (
     CORNER,
     KEEP_STATE,
@@ -461,3 +461,37 @@ def test_four_players_the_dealer_sits_out(
     assert sat_out_tricks > 0
     assert check_no_leak(page, "four_players") > 30
     assert not browsing.page_errors
+
+
+# -- the lobby ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "players"),
+    [
+        ('preset = "four_players"\nbid_step = 5\n', 4),
+        ('{"preset": "two_players", "bid_step": 5}', 2),
+        ('preset = "classic"\n', 3),
+    ],
+    ids=["toml-four", "json-two", "toml-three"],
+)
+def test_a_rules_file_seats_its_presets_players(
+    server: Server, browsing: Browsing, text: str, players: int
+) -> None:
+    """A rules file names its preset, and the preset fixes the number of players: the
+    lobby offers that number only and seats as many (a person and the computers)."""
+    page = browsing.page()
+    page.goto(f"{server.url}/")
+    page.get_by_label("Card Thousand", exact=True).check()
+    more_options(page)
+    page.locator("#create-players").select_option("3")
+    page.get_by_label("A rules file (TOML or JSON)", exact=True).check()
+    page.locator("#create-file").fill(text)
+    options = page.locator("#create-players option").evaluate_all("(ns) => ns.map((n) => n.value)")
+    assert options == [str(players)]
+    page.get_by_role("button", name="Play the computer").click()
+    page.wait_for_url(re.compile(r"/r/[^/]+$"))
+    room = server.http.get(f"/api/rooms/{page.url.rsplit('/', 1)[1]}").json()["room"]
+    assert room["game"] == "card1000"
+    assert [seat["kind"] for seat in room["seats"]] == ["person"] + ["bot"] * (players - 1)
+    expect(page.locator(".c-seat")).to_have_count(players - 1)
