@@ -208,7 +208,9 @@ export class CardView {
     }
     const names = f.players.map((player) => str(player.name));
     const place = (seat) => (PLACES[n] || PLACES[3])[(seat - me + n) % n];
-    return { ...f, deal, n, me, moves: legal, hand, phase, playable, names, place, words: this.words(f) };
+    // four players: the dealer sits the deal out (CARD_THOUSAND.md §3), scoring the talon
+    const sitter = deal && n === 4 && Number.isInteger(deal.dealer) ? deal.dealer : null;
+    return { ...f, deal, n, me, moves: legal, hand, phase, playable, names, place, sitter, words: this.words(f) };
   }
 
   // -- the felt -------------------------------------------------------------------
@@ -250,10 +252,12 @@ export class CardView {
     const moving = obj(p.game.to_move) && p.game.to_move.seat === seat;
     const bits = [];
     if (deal && deal.declarer === seat) bits.push(h("span", { class: "c-tag decl" }, t("declarer")));
+    const out = p.sitter === seat;
     if (deal && deal.dealer === seat) bits.push(h("span", { class: "c-tag" }, t("dealer")));
+    if (out) bits.push(h("span", { class: "c-tag c-out" }, t("sits out")));
     const said = this.bidOf(p, seat);
     if (said) bits.push(h("span", { class: `c-tag bid${said.pass ? " pass" : ""}` }, said.text));
-    if (deal && deal.phase === "play") {
+    if (deal && deal.phase === "play" && !out) {
       const tricks = asArray(deal.tricks)[seat];
       if (Number.isInteger(tricks)) bits.push(h("span", { class: "c-tag" }, t("tricks: {n}", { n: tricks })));
     }
@@ -262,7 +266,7 @@ export class CardView {
     return h(
       giving ? "button" : "div",
       {
-        class: `c-seat pos-${where}${moving ? " to-move" : ""}${giving ? " give-here" : ""}`,
+        class: `c-seat pos-${where}${moving ? " to-move" : ""}${giving ? " give-here" : ""}${out ? " sits-out" : ""}`,
         type: giving ? "button" : null,
         dataset: { seat: String(seat) },
         onclick: giving ? () => this.give(seat) : null,
@@ -304,6 +308,7 @@ export class CardView {
       });
       return h("div", { class: "c-trick", "aria-label": t("The trick"), role: "group", dataset: { size: String(size) } }, slots);
     }
+    if (p.n === 2) return this.twoTalons(p);
     const talon = asArray(deal.talon).filter(isCard);
     if (talon.length) {
       return h("div", { class: "c-talon", role: "group", "aria-label": t("Talon") }, h("div", { class: "c-label" }, t("Talon")), h("div", { class: "c-cards" }, talon.map((code) => cardPicture(code, p.words))));
@@ -320,6 +325,55 @@ export class CardView {
       );
     }
     return null;
+  }
+
+  /**
+   * Two players (§3): the two talons of two cards, face down while bidding and while the
+   * declarer chooses — then each is a button, a tap takes it — and after, the one taken
+   * face up (as the seat's view shows it) beside the other, face down, that goes to the
+   * winner of the last trick; the cards put aside, face up to the declarer only.
+   */
+  twoTalons(p) {
+    const deal = p.deal;
+    const taken = Number.isInteger(deal.talon_taken) ? deal.talon_taken : null;
+    const cards = asArray(deal.talon).filter(isCard);
+    const choices = new Set(p.moves.talon.map((item) => item.talon));
+    const busy = Boolean(this.table.pending) || this.table.connection !== "open";
+    const pile = (index) => {
+      const label = h("div", { class: "c-label" }, t("Talon {n}", { n: index + 1 }));
+      if (index === taken && cards.length) {
+        return h("div", { class: "c-pile taken", role: "group", "aria-label": t("Talon {n}", { n: index + 1 }), dataset: { talon: String(index) } }, label, h("div", { class: "c-cards" }, cards.map((code) => cardPicture(code, p.words))));
+      }
+      const backs = h("div", { class: "c-talon-backs" }, cardBack("small"), cardBack("small"));
+      if (choices.has(index)) {
+        return h(
+          "button",
+          { type: "button", class: "c-pile choose", dataset: { talon: String(index) }, "aria-disabled": busy ? "true" : null, "aria-label": t("Take talon {n}", { n: index + 1 }), onclick: () => this.table.act("talon", { talon: index }) },
+          label,
+          backs,
+        );
+      }
+      const note = taken !== null && index !== taken ? h("div", { class: "c-small" }, t("to the last trick")) : null;
+      return h("div", { class: "c-pile", role: "img", "aria-label": t("Talon {n}", { n: index + 1 }), dataset: { talon: String(index) } }, label, backs, note);
+    };
+    const aside = asArray(deal.actions).filter((action) => obj(action) && Object.prototype.hasOwnProperty.call(action, "discard"));
+    const parts = [pile(0), pile(1)];
+    if (aside.length) {
+      parts.push(
+        h(
+          "div",
+          { class: "c-pile aside", role: "group", "aria-label": t("Put aside") },
+          h("div", { class: "c-label" }, t("Put aside")),
+          h("div", { class: "c-cards" }, aside.map((action) => (isCard(action.discard) ? cardPicture(action.discard, p.words, "small") : cardBack("small")))),
+        ),
+      );
+    }
+    const bidder = Number.isInteger(deal.bidder) && p.players[deal.bidder] ? str(p.players[deal.bidder].name) : "";
+    const bidding =
+      deal.phase === "bid"
+        ? h("div", { class: "c-bidding" }, h("div", { class: "c-label" }, t("Bidding")), h("div", { class: "c-big" }, Number.isInteger(deal.bid) ? String(deal.bid) : "—"), bidder ? h("div", { class: "c-small" }, bidder) : null)
+        : null;
+    return h("div", { class: "c-two" }, bidding, h("div", { class: "c-talons" }, parts));
   }
 
   /** Trump, the contract and the marriages announced: always in sight. */
@@ -349,6 +403,15 @@ export class CardView {
   /** The seat's own hand: playable cards marked, the others dimmed; a tap selects. */
   handRow(p) {
     const hand = p.hand;
+    if (p.sitter === p.me) {
+      const me = p.players.find((_, index) => p.seatOf(index) === p.me);
+      return h(
+        "div",
+        { class: "c-hand-row sits-out" },
+        h("div", { class: "c-me" }, h("span", { class: "c-name" }, me ? str(me.name) : "", " ", h("span", { class: "c-score" }, me ? number(me.score) : "")), h("span", { class: "c-tag" }, t("dealer")), h("span", { class: "c-tag c-out" }, t("sits out"))),
+        h("p", { class: "c-sit-note" }, t("You dealt: you sit this deal out and score the talon's points.")),
+      );
+    }
     if (!hand) {
       return h("div", { class: "c-hand-row" }, h("p", { class: "muted" }, p.deal && p.deal.phase === "dark" ? t("Your cards are face down: play dark or look at them.") : ""));
     }
@@ -426,7 +489,15 @@ export class CardView {
         { class: "c-changes" },
         p.players.map((player, index) => {
           const cell = row ? sheetCell(str(asArray(row.cells)[index])) : number(changes[index]);
-          return h("li", null, h("span", { class: "c-who" }, str(player.name)), " ", h("span", { class: "c-cell" }, cell));
+          const talon = p.n === 4 && last.dealer === index && last.outcome !== "redeal";
+          return h(
+            "li",
+            { class: talon ? "c-sat-out" : null },
+            h("span", { class: "c-who" }, str(player.name)),
+            " ",
+            h("span", { class: "c-cell" }, cell),
+            talon ? h("span", { class: "c-tag c-out" }, t("the talon")) : null,
+          );
         }),
       ),
     );
@@ -740,6 +811,7 @@ export class CardView {
         );
       }
       if (m.talon.length) {
+        hints.push(t("Choose a talon: tap it, and its two cards join your hand."));
         rows.push(h("div", { class: "c-buttons" }, m.talon.map((item) => this.button(t("Take talon {n}", { n: item.talon + 1 }), `talon:${item.talon}`, () => this.table.act("talon", { talon: item.talon }), { class: "primary" }))));
       }
       if (m.give.length) {
@@ -756,7 +828,8 @@ export class CardView {
         }
       }
       if (m.discard.length) {
-        hints.push(t("Tap a card to put aside, and tap it again."));
+        const aside = asArray(p.deal && p.deal.actions).filter((action) => obj(action) && action.seat === p.me && Object.prototype.hasOwnProperty.call(action, "discard")).length;
+        hints.push(t("Put two cards aside, out of play: tap a card, then tap it again. Left: {n}.", { n: Math.max(0, 2 - aside) }));
         if (this.selected) rows.push(h("div", { class: "c-buttons" }, this.button(t("Put {card} aside", { card: cardText(this.selected, p.words) }), "discard", () => this.table.act("discard", { card: this.selected }), { class: "primary" })));
       }
       if (m.contract.length) {
@@ -790,6 +863,8 @@ export class CardView {
       if (m.redeal) extra.push(this.button(t("Redeal"), "redeal", () => this.table.act("redeal")));
       if (m.writeOff) extra.push(this.button(t("Write off the deal"), "write_off", () => this.table.act("write_off")));
       if (extra.length) rows.push(h("div", { class: "c-buttons c-extra" }, extra));
+    } else if (you !== null && !over && room.status !== "waiting" && p.sitter === you) {
+      hints.push(t("You sit this deal out: the other three play it."));
     } else if (you !== null && !over && room.status !== "waiting") {
       const mover = obj(p.game.to_move);
       const name = mover && p.names[mover.seat] ? p.names[mover.seat] : "";
@@ -844,7 +919,7 @@ export class CardView {
       wrap,
       h(
         "table",
-        { class: "sheet-table c-sheet" },
+        { class: `sheet-table c-sheet n${names.length}` },
         h(
           "thead",
           null,
