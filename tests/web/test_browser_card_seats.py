@@ -70,7 +70,11 @@ FRAMES = r"""
         // meanwhile): every card code the DOM holds, with the last message drawn
         setTimeout(() => {
           const frame = window.__frames.length - 1;
-          const html = document.body ? document.body.innerHTML : "";
+          // the deal-over panel shows a finished deal, which is public: left out
+          const body = document.body ? document.body.cloneNode(true) : null;
+          const over = body && body.querySelector("#deal-over");
+          if (over) over.remove();
+          const html = body ? body.innerHTML : "";
           window.__doms.push({ frame, cards: [...new Set(html.match(CARD) || [])] });
         }, 0);
       });
