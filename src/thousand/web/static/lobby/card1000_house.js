@@ -10,6 +10,7 @@
 
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { HouseForm, whole } from "./house_form.js";
 
 /**
  * The form's groups, in the language of the page. A field: `key` (the rules key), `kind`
@@ -170,18 +171,13 @@ function groups() {
 }
 
 /** A whole number from `min` to `max` as typed, or null. */
-function whole(text, min, max) {
-  const trimmed = String(text).trim().replace("−", "-");
-  if (!/^-?\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
-}
 
 const fieldId = (key) => `house-${key.replaceAll("_", "-")}`;
 
-export class CardHouseRules {
+export class CardHouseRules extends HouseForm {
   /** `lobby`: the lobby whose form this is (its seats follow the preset's players). */
   constructor(lobby) {
+    super();
     this.lobby = lobby;
     this.presets = [];
     this.values = null; // {preset, rules: {key: typed value}} once the presets are known
@@ -418,14 +414,6 @@ export class CardHouseRules {
     return document.getElementById(`${id}-on`) ? `${id}-on` : null;
   }
 
-  /** Show an error at a field (or at the end of the form) and take the focus there. */
-  showError(field, message) {
-    this.error = { field, message };
-    this.drawError();
-    const input = field ? document.getElementById(field) : null;
-    if (input) input.focus();
-  }
-
   /**
    * The server's refusal of the rules (422: "rules: rules key 'opening_bid': must be a
    * multiple of bid_step (10)"), at the field its key names: the field's label and the
@@ -444,33 +432,5 @@ export class CardHouseRules {
         : said;
     const line = label ? `${label.textContent}: ${reason}` : reason;
     this.showError(field, t("The server refuses these rules: {reason}", { reason: line }));
-  }
-
-  clearError(field) {
-    if (!this.error || (field !== null && this.error.field !== field)) return;
-    this.error = null;
-    this.drawError();
-  }
-
-  drawError() {
-    if (!this.box) return;
-    for (const old of this.box.querySelectorAll("#house-error")) old.remove();
-    for (const marked of this.box.querySelectorAll("[aria-invalid]")) {
-      marked.removeAttribute("aria-invalid");
-      const described = (marked.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== "house-error");
-      if (described.length) marked.setAttribute("aria-describedby", described.join(" "));
-      else marked.removeAttribute("aria-describedby");
-    }
-    if (!this.error) return;
-    const line = h("p", { class: "form-error", id: "house-error", role: "alert" }, this.error.message);
-    const input = this.error.field ? this.box.querySelector(`#${CSS.escape(this.error.field)}`) : null;
-    const place = input ? input.closest("[data-field]") : null;
-    if (input) {
-      input.setAttribute("aria-invalid", "true");
-      const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
-      input.setAttribute("aria-describedby", [...described, "house-error"].join(" "));
-    }
-    if (place) place.append(line);
-    else this.box.querySelector(".house").append(line);
   }
 }

@@ -8,6 +8,7 @@
 
 import { fill, h, store } from "../dom.js";
 import { t } from "../i18n.js";
+import { HouseForm, whole } from "./house_form.js";
 
 const SAVED_KEY = "thousand.rules";
 const SAVED_NAME_MAX = 40;
@@ -74,12 +75,6 @@ function fromPreset(presets, name) {
 }
 
 /** A whole number from `min` to `max` as typed, or null. */
-function whole(text, min, max) {
-  const trimmed = String(text).trim().replace("−", "-");
-  if (!/^-?\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
-}
 
 /** The saved rules of this browser: {name: {"preset": P, ...overrides}}. */
 export function savedRules() {
@@ -101,8 +96,9 @@ function keepSaved(saved) {
   store.set(SAVED_KEY, JSON.stringify(saved));
 }
 
-export class HouseRules {
+export class HouseRules extends HouseForm {
   constructor() {
+    super();
     this.values = null; // until the presets are known (the first render)
     this.chosen = "";
     this.saveName = "";
@@ -563,44 +559,8 @@ export class HouseRules {
     return FIELD_OF_KEY[key.split(/[.[]/)[0]] || null;
   }
 
-  /** Show an error at a field (or at the end of the form) and take the focus there. */
-  showError(field, message) {
-    this.error = { field, message };
-    this.drawError();
-    const input = field ? document.getElementById(field) : null;
-    if (input) input.focus();
-  }
-
   /** A server's refusal of the rules (422): at the field its key names. */
   showServerError(message) {
     this.showError(this.fieldOf(message), message);
-  }
-
-  clearError(field) {
-    if (!this.error || (field !== null && this.error.field !== field)) return;
-    this.error = null;
-    this.drawError();
-  }
-
-  drawError() {
-    if (!this.box) return;
-    for (const old of this.box.querySelectorAll("#house-error")) old.remove();
-    for (const marked of this.box.querySelectorAll("[aria-invalid]")) {
-      marked.removeAttribute("aria-invalid");
-      const described = (marked.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== "house-error");
-      if (described.length) marked.setAttribute("aria-describedby", described.join(" "));
-      else marked.removeAttribute("aria-describedby");
-    }
-    if (!this.error) return;
-    const line = h("p", { class: "form-error", id: "house-error", role: "alert" }, this.error.message);
-    const input = this.error.field ? this.box.querySelector(`#${CSS.escape(this.error.field)}`) : null;
-    const place = input ? input.closest("[data-field]") : null;
-    if (input) {
-      input.setAttribute("aria-invalid", "true");
-      const described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
-      input.setAttribute("aria-describedby", [...described, "house-error"].join(" "));
-    }
-    if (place) place.append(line);
-    else this.box.querySelector(".house").append(line);
   }
 }
