@@ -752,6 +752,12 @@ class BaseRoom:
 
     def to_doc(self) -> dict[str, Any]:
         """Everything needed to bring the room back; see the module docstring."""
+        return {**self.head_doc(), "record": self.record()}
+
+    def head_doc(self) -> dict[str, Any]:
+        """:meth:`to_doc` without the record: what a change rewrites whole (its size does
+        not grow with the game), the record's new rows being stored beside it
+        (:mod:`thousand.web.roomlog`). Not a copy: to be written out at once."""
         return {
             "id": self.id,
             "game": self.GAME,
@@ -765,7 +771,6 @@ class BaseRoom:
             "seed": self.seed.hex(),
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "rematch": sorted(self.rematch),
-            "record": self.record(),
             "driven": self.needs_driver(),  # for the row's column; not read back
             **self._game_doc(),
         }
