@@ -348,7 +348,7 @@ class Hub:
         if self.settings.check_storage:
             roomlog.check(live.room, after)
         try:
-            stored = await self.store.run(self.store.store.append_room, change, live.saved_seq)
+            stored = await self.store.append(change, live.saved_seq)
         except StoreError:
             self.metrics.store_error()
             raise unavailable() from None

@@ -41,6 +41,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -141,6 +142,28 @@ chat = Table(
 
 class StoreError(ThousandError):
     """The database refused or could not be reached (one line; the action is not taken)."""
+
+
+_WRITE_HEAD = (
+    update(rooms)
+    .where(rooms.c.id == bindparam("room_id"), rooms.c.seq == bindparam("expected"))
+    .values(
+        status=bindparam("new_status"),
+        private=bindparam("new_private"),
+        seq=bindparam("new_seq"),
+        doc=bindparam("new_doc"),
+        driven=bindparam("new_driven"),
+    )
+)
+"""A change's write of the room's row, under the version check (built once: a busy
+server writes it for every action)."""
+
+_LOG_ENTRY = insert(room_log)
+_WRITE_RECORD = (
+    update(room_records)
+    .where(room_records.c.room == bindparam("room_id"))
+    .values(seq=bindparam("new_seq"), record=bindparam("new_record"))
+)
 
 
 def database_url(url: str) -> URL:
@@ -322,37 +345,46 @@ class Store:
         still holds ``expected_seq``: its head, its log entry and, when the change takes
         one, the record's snapshot (the log before it dropped). False when another
         process stored a change first; nothing is written then."""
+        return self.append_rooms([(change, expected_seq)])[0]
+
+    def append_rooms(self, changes: Sequence[tuple[Change, int]]) -> list[bool]:
+        """:meth:`append_room` for changes of different rooms, in one transaction (one
+        commit for all: what a busy server's writes cost goes down with their number,
+        :class:`AsyncStore` gathers them). All are written or, on an error, none."""
+        written = []
         with self.engine.begin() as connection:
-            changed = connection.execute(
-                update(rooms)
-                .where(rooms.c.id == change.room, rooms.c.seq == expected_seq)
-                .values(
-                    status=change.status,
-                    private=change.private,
-                    seq=change.seq,
-                    doc=change.head,
-                    driven=change.driven,
+            for change, expected in changes:
+                written.append(self._append(connection, change, expected))
+        return written
+
+    def _append(self, connection: Connection, change: Change, expected: int) -> bool:
+        changed = connection.execute(
+            _WRITE_HEAD,
+            {
+                "room_id": change.room,
+                "expected": expected,
+                "new_status": change.status,
+                "new_private": change.private,
+                "new_seq": change.seq,
+                "new_doc": change.head,
+                "new_driven": change.driven,
+            },
+        ).rowcount
+        if not changed:
+            return False
+        if change.snapshot is None:
+            connection.execute(
+                _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
+            )
+            return True
+        connection.execute(delete(room_log).where(room_log.c.room == change.room))
+        record = {"room_id": change.room, "new_seq": change.seq, "new_record": change.snapshot}
+        if not connection.execute(_WRITE_RECORD, record).rowcount:
+            connection.execute(
+                insert(room_records).values(
+                    room=change.room, seq=change.seq, record=change.snapshot
                 )
-            ).rowcount
-            if not changed:
-                return False
-            if change.snapshot is None:
-                connection.execute(
-                    insert(room_log).values(room=change.room, seq=change.seq, entry=change.entry)
-                )
-                return True
-            connection.execute(delete(room_log).where(room_log.c.room == change.room))
-            written = connection.execute(
-                update(room_records)
-                .where(room_records.c.room == change.room)
-                .values(seq=change.seq, record=change.snapshot)
-            ).rowcount
-            if not written:
-                connection.execute(
-                    insert(room_records).values(
-                        room=change.room, seq=change.seq, record=change.snapshot
-                    )
-                )
+            )
         return True
 
     def save_room(self, doc: dict[str, Any]) -> None:
@@ -501,6 +533,9 @@ class AsyncStore:
         self.workers = workers
         self.timeout = timeout
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
+        self._waiting: list[tuple[Change, int, asyncio.Future[bool]]] = []
+        self._writers = 0
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` in a worker thread; :class:`StoreError` when the database
@@ -522,6 +557,44 @@ class AsyncStore:
             raise StoreError(
                 f"database {self.store.where}: no answer within {self.timeout:g} s"
             ) from None
+
+    async def append(self, change: Change, expected_seq: int) -> bool:
+        """:meth:`Store.append_room` with the changes of other rooms waiting meanwhile:
+        those that arrive while a transaction is being written go together in the next
+        one (a group commit), at most :attr:`workers` transactions at once. Each change
+        is stored (or refused) when this returns, as alone; a database error fails
+        every change of its transaction (:class:`StoreError`)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((change, expected_seq, future))
+        if self._writers < self.workers:
+            self._writers += 1
+            task = asyncio.create_task(self._write_waiting())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return await future
+
+    async def _write_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                try:
+                    written = await self.run(
+                        self.store.append_rooms, [(change, seq) for change, seq, _ in batch]
+                    )
+                except Exception as exc:  # each change's caller hears of it
+                    for *_, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                except BaseException:  # cancelled: so are the callers
+                    for *_, future in batch:
+                        future.cancel()
+                    raise
+                for (*_, future), result in zip(batch, written, strict=True):
+                    if not future.done():
+                        future.set_result(result)
+        finally:
+            self._writers -= 1
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
