@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -37,6 +36,7 @@ from thousand.core.i18n import Translator, translator
 from thousand.web import roomlog
 from thousand.web.cluster import Cluster, LocalCluster, spawn
 from thousand.web.driver import Driver
+from thousand.web.jsontext import dumps
 from thousand.web.limits import AddressLimits
 from thousand.web.live import CHAT_KEPT, LiveRoom
 from thousand.web.metrics import Metrics
@@ -530,11 +530,11 @@ class Hub:
             text = built.get(key)
             if text is None:
                 message = self.state_message(live, seat, translator(connection.language), connected)
-                text = built[key] = json.dumps(message, ensure_ascii=False)
+                text = built[key] = dumps(message)
             connection.send(text)
 
     def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)
-        encoded = json.dumps(message, ensure_ascii=False)
+        encoded = dumps(message)
         for other in list(live.connections):
             other.send(encoded)
