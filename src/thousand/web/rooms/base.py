@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -114,8 +114,13 @@ class SeatState:
         return self.kind == "person" and self.name is None
 
     def to_doc(self) -> dict[str, Any]:
-        """Every field, as ``SeatState(**doc)`` takes them back."""
-        return asdict(self)
+        """Every field, as ``SeatState(**doc)`` takes them back (``asdict`` without its
+        deep copy: every field is a string, a boolean or None, and a room's head is
+        written with every change)."""
+        return {each.name: getattr(self, each.name) for each in SEAT_FIELDS}
+
+
+SEAT_FIELDS = fields(SeatState)
 
 
 def computer_name(level_name: str, number: int) -> str:
