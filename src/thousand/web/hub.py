@@ -323,9 +323,23 @@ class Hub:
 
     async def _reload(self, live: LiveRoom) -> None:
         """Take the room as stored (under its lock); 503 when the database is away, the
-        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back)."""
+        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back).
+
+        What another process stored since is read from the room's log and its
+        operations made again here (:func:`roomlog.caught_up
+        <thousand.web.roomlog.caught_up>`: what a change costs, not what its game's
+        record costs to replay); the room is read back whole when that cannot be done.
+        """
+        room_id = live.room.id
         try:
-            doc = await self.store.run(self.store.store.load_room, live.room.id)
+            found = await self.store.run(self.store.store.log_after, room_id, live.saved_seq)
+            if found is not None:
+                stored = roomlog.caught_up(live.room, live.stored, *found)
+                if stored is not None:
+                    live.stored = stored
+                    return
+                live.restore_stored()  # the attempt may have moved it on part of the way
+            doc = await self.store.run(self.store.store.load_room, room_id)
         except StoreError:
             self.metrics.store_error()
             raise unavailable() from None
@@ -366,6 +380,7 @@ class Hub:
         for _attempt in range(CONFLICT_RETRIES):
             async with live.lock, self._changing(live):
                 seq = live.room.seq
+                live.room.op = None
                 result = await apply(live.room)
                 if live.room.seq == seq:  # nothing to store; the asker hears the state
                     break

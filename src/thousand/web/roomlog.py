@@ -27,12 +27,12 @@ built from it, and a change that fails puts the room back from it without the da
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from thousand.web.jsontext import dumps
-from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.base import BaseRoom, repeat
 
 SNAPSHOT_EVERY = 64
 """Changes between two snapshots of a room's record: loading a room reads at most this
@@ -108,7 +108,10 @@ class Change:
     head: str
     """The room's new head (JSON)."""
     entry: str
-    """The log entry (JSON): ``{"record": HEADER|null, "key": K, "from": N, "rows": [...]}``."""
+    """The log entry (JSON): ``{"after": SEQ, "op": OP|null, "record": HEADER|null, "key":
+    K, "from": N, "rows": [...]}`` — the change from the room at ``after``, the operation
+    that made it (:attr:`BaseRoom.op <thousand.web.rooms.base.BaseRoom.op>`), the record's
+    header and its rows from ``from`` on."""
     snapshot: str | None
     """The whole record (JSON), when this change takes a snapshot."""
 
@@ -129,7 +132,8 @@ def change(room: BaseRoom, stored: Stored) -> tuple[Change, Stored]:
         tail = tuple(dumps(row) for row in rows[start:])
         header = dumps(recorder.header())
     entry = (
-        f'{{"record":{header or "null"},"key":"{key}","from":{start},"rows":[{",".join(tail)}]}}'
+        f'{{"after":{stored.seq},"op":{dumps(room.op)},"record":{header or "null"},'
+        f'"key":"{key}","from":{start},"rows":[{",".join(tail)}]}}'
     )
     after = Stored(
         seq=room.seq,
@@ -188,3 +192,27 @@ def check(room: BaseRoom, after: Stored) -> None:
     parts = json.loads(after.text())
     if parts != whole:
         raise AssertionError(f"room {room.id}: the stored parts differ from the room at {room.seq}")
+
+
+def caught_up(room: BaseRoom, stored: Stored, head: str, entries: Sequence[str]) -> Stored | None:
+    """Bring ``room`` (as ``stored``) up to what another process stored since, by making
+    its operations again (:func:`~thousand.web.rooms.base.repeat`) instead of reading the
+    room back and replaying its record: what it stored is then ``head`` and ``entries``
+    (the log after ``stored.seq``, in order). Each change made here must come out as the
+    other process wrote it, entry for entry and the head at the end; what is stored then,
+    or None when it does not (an operation that cannot be repeated — a seat taken, a
+    rematch — or anything else): the caller reads the room back instead, and ``room`` is
+    not to be used."""
+    for text in entries:
+        entry = json.loads(text)
+        if entry["after"] != stored.seq or entry["op"] is None:
+            return None
+        room.op = None
+        try:
+            repeat(room, entry["op"])
+        except Exception:
+            return None
+        written, stored = change(room, stored)
+        if written.entry != text:
+            return None
+    return stored if stored.head == head else None

@@ -377,7 +377,14 @@ class Store:
                 _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
             )
             return True
-        connection.execute(delete(room_log).where(room_log.c.room == change.room))
+        # a snapshot: the log keeps this change's entry (another process catching up on
+        # it needs it, :meth:`log_after`); the record is read from the snapshot on
+        connection.execute(
+            delete(room_log).where(room_log.c.room == change.room, room_log.c.seq < change.seq)
+        )
+        connection.execute(
+            _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
+        )
         record = {"room_id": change.room, "new_seq": change.seq, "new_record": change.snapshot}
         if not connection.execute(_WRITE_RECORD, record).rowcount:
             connection.execute(
@@ -463,6 +470,22 @@ class Store:
             .order_by(room_log.c.seq)
         ).scalars()
         return assemble(head, snapshot[1], entries)
+
+    def log_after(self, room_id: str, seq: int) -> tuple[str, list[str]] | None:
+        """The room's head and the log entries of its changes after ``seq``, in order
+        (what another process stored since this one's copy was at ``seq``); None
+        without a row. The entries may start later than ``seq`` (a snapshot dropped the
+        ones before it): each says which ``seq`` it was made ``after``."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms.c.doc).where(rooms.c.id == room_id)).first()
+            if row is None:
+                return None
+            entries = connection.execute(
+                select(room_log.c.entry)
+                .where(room_log.c.room == room_id, room_log.c.seq > seq)
+                .order_by(room_log.c.seq)
+            ).scalars()
+            return row[0], list(entries)
 
     def live_rooms(self) -> list[dict[str, Any]]:
         """Every room waiting or playing, whole: what a restarted server brings back
