@@ -15,9 +15,9 @@ import pytest
 from thousand.games import games_offering
 from thousand.web import roomlog
 from thousand.web.protocol import MAX_SEATS, CreateRoom, ProtocolError
+from thousand.web.roomlog import SNAPSHOT_EVERY, Stored, caught_up, stored_of
 from thousand.web.rooms import base
 from thousand.web.rooms.base import BaseRoom
-from thousand.web.roomlog import SNAPSHOT_EVERY, Stored, caught_up, stored_of
 from thousand.web.store import Store
 from thousand.web.tables import room_from_doc, room_type
 
@@ -40,7 +40,7 @@ def new_room(game: str, **options: Any) -> BaseRoom:
     """Anna against as few computers as the game's rules allow."""
     level = room_type(game).LEVELS[0]
     for count in range(1, MAX_SEATS):
-        data = {"name": "Anna", "game": game, "seats": [{"bot": level}] * count}
+        data: dict[str, Any] = {"name": "Anna", "game": game, "seats": [{"bot": level}] * count}
         data["options"] = options
         try:
             room, _ = room_type(game).create(CreateRoom.model_validate(data))
@@ -106,7 +106,7 @@ def test_another_process_catches_up_by_making_the_operations_again(
         if count >= 3 and here.mover == 0 and not timed_out:  # her clock runs out, an hour on
             timed_out = True
             later = datetime.now(UTC) + timedelta(hours=1)
-            monkeypatch.setattr(base, "_now", lambda: later)
+            monkeypatch.setattr(base, "_now", lambda later=later: later)
             here.op = None
             assert here.time_out()
             monkeypatch.undo()
