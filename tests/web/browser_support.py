@@ -172,8 +172,11 @@ def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
 
 
 @contextlib.contextmanager
-def serve(folder: Path, env: Mapping[str, str] | None = None) -> Iterator[Server]:
-    """``thousand serve`` on a free port, its database, data and caches in ``folder``."""
+def serve(
+    folder: Path, env: Mapping[str, str] | None = None, bot_delay: float = 0.0
+) -> Iterator[Server]:
+    """``thousand serve`` on a free port, its database, data and caches in ``folder``;
+    computers move at once unless ``bot_delay`` (seconds) says otherwise."""
     child_env = dict(os.environ)
     child_env.update(
         THOUSAND_DATA_DIR=str(folder / "data"),
@@ -191,7 +194,7 @@ def serve(folder: Path, env: Mapping[str, str] | None = None) -> Iterator[Server
         "--port",
         "0",
         "--bot-delay",
-        "0",
+        str(bot_delay),
         "--db",
         f"sqlite:///{folder}/s.db",
     ]

@@ -10,6 +10,7 @@ score sheet exactly the server's rows. Without /usr/bin/chromium these tests are
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,8 @@ SUITS = "SHCD"
 RANKS = "ATKQJ9"
 PHONE = {"width": 360, "height": 740}
 POLL_MS = 40
+DEAL_OVER = "#deal-over"
+"""The deal-over panel: shown over the table when a deal ends, until the person closes it."""
 CORNER: Position = {"x": 9, "y": 30}
 """Where a thumb taps a card of a fanned hand: its corner, the part not under the next card."""
 
@@ -124,9 +127,10 @@ class CardTable:
         ]
 
     def dom_cards(self) -> set[str]:
+        """The cards on the page but the deal-over panel's (a finished deal is public)."""
         return {
             str(code)
-            for code in self.page.locator("[data-card]").evaluate_all(
+            for code in self.page.locator("[data-card]:not(#deal-over [data-card])").evaluate_all(
                 "(ns) => ns.map((n) => n.dataset.card)"
             )
         }
@@ -170,10 +174,20 @@ class CardTable:
         locator.click()
         settled(self.page, before)
 
-    def move(self, bid_up_to: int = 0) -> str:
+    def dismiss(self) -> None:
+        """Close the deal-over panel if it is open, as a person taps its button."""
+        panel = self.page.locator(DEAL_OVER)
+        if panel.is_visible():
+            panel.locator(".c-panel-close").click()
+            expect(panel).to_be_hidden()
+
+    def move(self, bid_up_to: int = 0, dismiss: bool = True) -> str:
         """One move as a person makes it, chosen from the state's legal moves: bid the
         lowest amount while it is at most ``bid_up_to``, else pass; give the first card
-        open to the first opponent; the lowest contract; the first card open."""
+        open to the first opponent; the lowest contract; the first card open. The
+        deal-over panel, when open, is closed first (unless ``dismiss`` is false)."""
+        if dismiss:
+            self.dismiss()
         self.check()
         legal = self.game()["legal"]
         kinds = [item["action"] for item in legal]
@@ -245,7 +259,16 @@ def test_a_whole_game_against_two_computers_at_360_px(server: Server, browsing: 
     page.wait_for_function("() => window.__card && window.__card.room.status === 'over'")
     game = table.game()
     assert game["winner"] is not None
-    expect(page.locator("#over-title")).to_contain_text(game["players"][game["winner"]]["name"])
+    winner = game["players"][game["winner"]]["name"]
+    expect(page.locator("#over-title")).to_contain_text(winner)
+    # the last deal's panel says who won, and closes to the game's end
+    expect(page.locator(f"{DEAL_OVER} .c-winner")).to_contain_text(winner)
+    shots = os.environ.get("THOUSAND_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/game-over-en-360.png")
+    page.get_by_role("button", name="Close").click()
+    expect(page.locator(DEAL_OVER)).to_be_hidden()
     assert table.sheet() == expected_sheet(game)
     assert {"play", "pass", "bid", "give", "contract"} <= set(done), set(done)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()

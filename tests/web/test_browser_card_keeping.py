@@ -181,3 +181,47 @@ def test_the_lobby_makes_a_real_cards_room(server: Server, browsing: Browsing) -
     room = page.url.rsplit("/", 1)[-1]
     record = server.record(room)
     assert record["meta"]["cards"] == "table" and record["players"] == NAMES
+
+
+@pytest.mark.parametrize(("language", "locale"), [("en", "en-US"), ("ru", "ru-RU")])
+def test_the_sheet_marks_the_dump_truck(
+    server: Server, browsing: Browsing, language: str, locale: str
+) -> None:
+    """Anna makes 300 then 215: exactly 555, sent to 0; Boris goes down 300 then 255:
+    −555, sent to 0 too (classic's ``dump_truck_negative``) — the page writes ``555→0``
+    and ``−555→0`` as the server's sheet does, and says what they mean under it."""
+    room, token = keeping_room(server, language)
+    page = browsing.page(token=(room, token), locale=locale, **DESKTOP)
+    page.goto(f"{server.url}/r/{room}")
+    wait_connected(page)
+    expect(page.locator(".keep-form")).to_be_visible()
+    enter(page, 0, 300, [300, 0, 0], marriages=(100, 80))
+    press(page, "deal_result")
+    enter(page, 1, 300, [40, 60, 20])
+    press(page, "deal_result")
+    enter(page, 0, 215, [220, 0, 0], marriages=(100,))
+    press(page, "deal_result")
+    enter(page, 1, 255, [40, 60, 20])
+    press(page, "deal_result")
+    sheet = page_sheet(page)
+    assert sheet == record_sheet(server, room, language)
+    assert sheet[2][2] == "+215 555→0" and sheet[3][3] == "−255 −555→0", sheet
+    legend = {
+        "en": "555→0 dump truck: exactly 555 goes to 0 · −555→0 dump truck: exactly −555 goes to 0",
+        "ru": "555→0 самосвал: ровно 555 — в ноль · −555→0 самосвал: ровно −555 — в ноль",
+    }[language]
+    expect(page.locator(".keep-sheet + p")).to_contain_text(legend)
+    # the wide marks keep every seat's column inside the side panel
+    inside = (
+        "() => { const t = document.querySelector('.keep-sheet');"
+        " return t.getBoundingClientRect().right"
+        " <= t.parentElement.getBoundingClientRect().right + 1; }"
+    )
+    assert page.evaluate(inside)
+    shoot(page, f"desktop-{language}-dump-truck")
+    phone = browsing.page(token=(room, token), locale=locale, **PHONE)
+    phone.goto(f"{server.url}/r/{room}")
+    wait_connected(phone)
+    expect(phone.locator(".keep-sheet")).to_contain_text("555→0")
+    shoot(phone, f"phone-{language}-dump-truck")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360

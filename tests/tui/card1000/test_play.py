@@ -50,9 +50,13 @@ async def play_one_deal(app: CardApp, pilot: Pilot[int], *, check_leaks: bool) -
     for _ in range(200):
         if played(app):
             break
-        await until(pilot, lambda: app.human_may_act() or played(app))
+        await until(pilot, lambda: app.human_may_act() or played(app) or app.deal_over is not None)
         if played(app):
             break
+        if app.deal_over is not None:  # a redeal: the table waits for Enter
+            await press(pilot, "enter")
+            assert app.deal_over is None
+            continue
         if check_leaks:
             assert hidden_on_screen(app) == []
         phase = app.phase()

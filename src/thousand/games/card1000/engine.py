@@ -325,6 +325,8 @@ def finish_deal(
         dark=result.dark,
         dealt=dealt,
         actions=actions,
+        dumped=score.dumped,
+        falls=score.falls,
     )
     return replace(
         state,

@@ -35,6 +35,10 @@ DUMP_TRUCK = 555
 
 Outcome = Literal["made", "failed", "written_off"]
 
+FallCause = Literal["attempts", "knock_off"]
+"""Why a seat fell off the barrel in step (5): its attempts ran out, or another seat got
+on (``barrel_knock_off``)."""
+
 
 def round5(points: int) -> int:
     """``points`` to a multiple of 5, remainders 1–2 down, 3–4 up (67 → 65, 68 → 70)."""
@@ -114,15 +118,30 @@ class DealResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Fall:
+    """A seat's fall off the barrel in step (5): why, and whether it was the third fall
+    that ``third_fall_to_zero`` sets to 0 (otherwise the total went down by ``penalty``)."""
+
+    cause: FallCause
+    to_zero: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DealScore:
     """A deal's effect: ``changes`` (after doubling and penalties, before the dump truck
-    and the barrel), ``totals`` after all of §1.7's order, the board, the winner."""
+    and the barrel), ``totals`` after all of §1.7's order, the board, the winner.
+
+    What steps (4) and (5) did, per seat, for the sheet to mark: ``dumped`` holds the
+    total the dump truck sent to 0 (555 or −555; None where it did nothing), ``falls``
+    a seat's fall off the barrel (None where it did not fall)."""
 
     outcome: Outcome
     changes: tuple[int, ...]
     totals: tuple[int, ...]
     board: Board
     winner: int | None
+    dumped: tuple[int | None, ...] = ()
+    falls: tuple[Fall | None, ...] = ()
 
 
 def sitting_out(rules: Rules, dealer: int) -> int | None:
@@ -148,8 +167,11 @@ def score_deal(board: Board, result: DealResult, rules: Rules, *, reset: bool = 
     elif rules.bolts == "in_a_row":
         for seat in defenders:
             bolts[seat] = 0
-    totals = [board[seat].total + changes[seat] for seat in seats]
-    totals = [_dump_truck(total, rules) for total in totals]
+    reached = [board[seat].total + changes[seat] for seat in seats]
+    totals = [_dump_truck(total, rules) for total in reached]
+    dumped = tuple(
+        None if total == was else was for total, was in zip(totals, reached, strict=True)
+    )
     scores = [
         replace(
             board[seat],
@@ -158,7 +180,10 @@ def score_deal(board: Board, result: DealResult, rules: Rules, *, reset: bool = 
         )
         for seat in seats
     ]
-    winner = _barrel(scores, totals, on_barrel, rules, made=made, declarer=declarer, idle=idle)
+    falls: list[Fall | None] = [None] * count
+    winner = _barrel(
+        scores, totals, on_barrel, rules, falls, made=made, declarer=declarer, idle=idle
+    )
     if winner is None and rules.barrel is None:
         winner = _winner_without_barrel(totals, declarer, result.dealer)
     scores = [replace(score, total=total) for score, total in zip(scores, totals, strict=True)]
@@ -171,6 +196,8 @@ def score_deal(board: Board, result: DealResult, rules: Rules, *, reset: bool = 
         tuple(score.total for score in scores),
         tuple(scores),
         winner,
+        dumped,
+        tuple(falls),
     )
 
 
@@ -253,13 +280,15 @@ def _barrel(
     totals: list[int],
     on_barrel: Sequence[bool],
     rules: Rules,
+    falls: list[Fall | None],
     *,
     made: bool,
     declarer: int,
     idle: int | None,
 ) -> int | None:
     """Step (5) with a barrel: the win, getting on (capped), knock-offs, the attempt and
-    the fall; ``scores`` and ``totals`` are updated in place, the winner returned."""
+    the fall; ``scores``, ``totals`` and ``falls`` are updated in place, the winner
+    returned."""
     barrel = rules.barrel
     if barrel is None:
         return None
@@ -281,21 +310,25 @@ def _barrel(
         if not (on_barrel[seat] and score.barrel):
             continue
         if rules.barrel_knock_off and newly_on:
-            _fall(scores, totals, seat, rules)
+            falls[seat] = _fall(scores, totals, seat, rules, "knock_off")
         elif seat != idle:
             scores[seat] = replace(score, attempts=score.attempts + 1)
             if scores[seat].attempts >= rules.barrel_attempts:
-                _fall(scores, totals, seat, rules)
+                falls[seat] = _fall(scores, totals, seat, rules, "attempts")
     return None
 
 
-def _fall(scores: list[SeatScore], totals: list[int], seat: int, rules: Rules) -> None:
+def _fall(
+    scores: list[SeatScore], totals: list[int], seat: int, rules: Rules, cause: FallCause
+) -> Fall:
     """A seat falls off the barrel: −``penalty``, or 0 on the third fall with
-    ``third_fall_to_zero`` (no dump truck after a fall, §8)."""
+    ``third_fall_to_zero`` (no dump truck after a fall, §8); what happened returned."""
     score = scores[seat]
     falls = score.falls + 1
-    totals[seat] = 0 if rules.third_fall_to_zero and falls == 3 else totals[seat] - rules.penalty
+    to_zero = rules.third_fall_to_zero and falls == 3
+    totals[seat] = 0 if to_zero else totals[seat] - rules.penalty
     scores[seat] = replace(score, barrel=False, attempts=0, falls=falls)
+    return Fall(cause, to_zero=to_zero)
 
 
 def _winner_without_barrel(totals: Sequence[int], declarer: int, dealer: int) -> int | None:

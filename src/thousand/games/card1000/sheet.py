@@ -4,14 +4,18 @@ A row per deal: its number, the declarer and the contract (×2 on golden and dar
 "redeal" for a redeal), then each seat's change for the deal and its total after it.
 Marks as players write them: a dash (—) for a bolt — a defender whose change is 0 —
 ``Р`` (English ``W/O``) before a declarer's write-off, and ``(Б)`` (``(B)``) after a
-total on the barrel, followed by the attempts left. Under the rows, the totals; under
-the table, what the marks mean and who won or is to move. A deal in progress is a row
-of its own, marked ``…``.
+total on the barrel, followed by the attempts left; ``555→0`` (``−555→0``) for a total
+the dump truck sent to 0; ``↓`` before the total a seat fell to off the barrel when its
+attempts ran out, ``⇓`` when another seat knocked it off (``↓0``: the third fall, to 0).
+Under the rows, the totals; under the table, what the marks mean and who won or is to
+move. A deal in progress is a row of its own, marked ``…``.
 
 A pure function of a :class:`~.record.Replay`, in a
 :class:`~thousand.core.i18n.Translator`'s words; every number is the engine's
 (:class:`~.state.DealSummary`). Whether a seat was on the barrel is read from the
 totals: a total equal to the barrel is one on it (a total reaching it is set to it).
+What the dump truck and the barrel did is the engine's too (``DealSummary.dumped`` and
+``falls``, from :func:`~.scoring.score_deal`), never worked out again here.
 """
 
 from __future__ import annotations
@@ -26,10 +30,19 @@ from thousand.core.sheets import IN_PROGRESS, number, sheet_translator, signed
 from thousand.games.card1000 import words
 from thousand.games.card1000.presets import PRESET_NAMES, rules_to_spec
 from thousand.games.card1000.record import Replay
-from thousand.games.card1000.scoring import sitting_out
+from thousand.games.card1000.scoring import DUMP_TRUCK, Fall, sitting_out
 from thousand.games.card1000.state import DealSummary
 
 BOLT = "—"
+
+DUMPED = "→"
+"""Between the total a deal reached and the 0 the dump truck made of it: ``555→0``."""
+
+FELL = "↓"
+"""Before the total of a seat that fell off the barrel, its attempts used: ``↓760``."""
+
+KNOCKED_OFF = "⇓"
+"""Before the total of a seat knocked off the barrel by another getting on: ``⇓760``."""
 
 PHASES = {
     "dark": N_("dark or not"),
@@ -50,6 +63,23 @@ def write_off_mark(tr: Translator) -> str:
 def barrel_mark(tr: Translator) -> str:
     """The mark after a total on the barrel: Russian «(Б)», English ``(B)``."""
     return tr.pgettext("score sheet mark of a total on the barrel", "(B)")
+
+
+def fall_mark(fall: Fall) -> str:
+    """The mark before the total of a seat that fell off the barrel."""
+    return KNOCKED_OFF if fall.cause == "knock_off" else FELL
+
+
+def _total_cell(summary: DealSummary, seat: int, total: int) -> str:
+    """The total as written after the deal: ``555→0`` where the dump truck sent it to 0,
+    ``↓760`` / ``⇓760`` where the seat fell off the barrel (the engine's record)."""
+    dumped = summary.dumped[seat] if summary.dumped else None
+    if dumped is not None:
+        return f"{number(dumped)}{DUMPED}{number(total)}"
+    fall = summary.falls[seat] if summary.falls else None
+    if fall is not None:
+        return f"{fall_mark(fall)}{number(total)}"
+    return number(total)
 
 
 def rules_title(tr: Translator, replay: Replay) -> str:
@@ -88,7 +118,8 @@ def _cells(
             elif seat != idle:
                 attempts[seat] += 1
         left = rules.barrel_attempts - attempts[seat]
-        shown = number(total) + (f" {barrel_mark(tr)} {left}" if on_barrel else "")
+        shown = _total_cell(summary, seat, total)
+        shown += f" {barrel_mark(tr)} {left}" if on_barrel else ""
         if summary.outcome == "redeal":
             cells.append(shown)
             continue
@@ -128,6 +159,7 @@ def sheet_rows(replay: Replay, tr: Translator) -> list[tuple[str, str, list[str]
 def legend(rows: list[tuple[str, str, list[str]]], tr: Translator) -> str | None:
     """What the marks on this sheet mean, only those that occur."""
     cells = " ".join(" ".join([label, *row]) for _, label, row in rows)
+    words_in = set(cells.split())
     marks = []
     if BOLT in cells:
         marks.append(tr.gettext("{mark} bolt").format(mark=BOLT))
@@ -137,6 +169,22 @@ def legend(rows: list[tuple[str, str, list[str]]], tr: Translator) -> str | None
         marks.append(
             tr.gettext("{mark} on the barrel, then the attempts left").format(mark=barrel_mark(tr))
         )
+    for dumped in (DUMP_TRUCK, -DUMP_TRUCK):
+        mark = f"{number(dumped)}{DUMPED}0"
+        if mark in words_in:
+            marks.append(
+                tr.gettext("{mark} dump truck: exactly {total} goes to 0").format(
+                    mark=mark, total=number(dumped)
+                )
+            )
+    if any(word.startswith(FELL) for word in words_in):
+        marks.append(
+            tr.gettext("{mark} fell off the barrel, the attempts used up").format(mark=FELL)
+        )
+    if any(word.startswith(KNOCKED_OFF) for word in words_in):
+        marks.append(tr.gettext("{mark} knocked off the barrel").format(mark=KNOCKED_OFF))
+    for zero in sorted(words_in & {f"{FELL}0", f"{KNOCKED_OFF}0"}):
+        marks.append(tr.gettext("{mark} the third fall: to 0").format(mark=zero))
     if "×2" in cells:
         marks.append(tr.gettext("×2 golden or dark deal, doubled"))
     if not marks:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from thousand.games.card1000.actions import Dealt, Decision
 from thousand.games.card1000.cards import Card, Suit
 from thousand.games.card1000.config import Rules
-from thousand.games.card1000.scoring import Board, Outcome, new_board
+from thousand.games.card1000.scoring import Board, Fall, Outcome, new_board
 from thousand.games.card1000.shuffle import playing_seats
 
 Phase = Literal["dark", "bid", "talon", "give", "contract", "play"]
@@ -101,6 +101,10 @@ class DealSummary:
     dark: bool
     dealt: Dealt
     actions: tuple[tuple[int, Decision], ...]
+    dumped: tuple[int | None, ...] = ()
+    """Per seat, the total the dump truck sent to 0 (§1.6; :class:`~.scoring.DealScore`)."""
+    falls: tuple[Fall | None, ...] = ()
+    """Per seat, its fall off the barrel in this deal (§1.7), if any."""
 
     def scores_data(self) -> dict[str, Any]:
         """The deal's entry of §6 ``deals[]``: its scores, without its cards (what every

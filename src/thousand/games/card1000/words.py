@@ -100,6 +100,7 @@ PHASES = {
     "bid": N_("bidding"),
     "talon": N_("choosing a talon"),
     "give": N_("giving the cards"),
+    "discard": N_("putting two cards aside"),
     "contract": N_("announcing the contract"),
     "play": N_("playing"),
 }

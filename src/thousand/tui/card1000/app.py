@@ -13,6 +13,11 @@ a redeal, W writes off, Tab chooses who gets the card given, M announces a marri
 not with the K or Q led; S the whole score sheet; C the advisor; H the rules; Q saves
 and quits. With several people at one screen the hands are hidden between seats:
 "pass the device to Boris — Enter".
+
+When a deal is over the table stops, as a card table does: the deal-over panel
+(:mod:`.deal_over`: the contract and how it went, each seat's points, change and total,
+the last trick, every hand as dealt and the talon — a finished deal is public) stays
+until Enter starts the next deal; nobody, computer or person, moves meanwhile.
 """
 
 from __future__ import annotations
@@ -43,10 +48,12 @@ from thousand.games.card1000.actions import (
 )
 from thousand.games.card1000.advice import ActionAdvice, advise
 from thousand.games.card1000.cards import Card
+from thousand.games.card1000.deal_over import DealOver, deal_over
 from thousand.games.card1000.legal import refusal as engine_refusal
 from thousand.games.card1000.levels.expert import evaluated_spare
 from thousand.games.card1000.review import DealReview, review_record
 from thousand.games.card1000.session import Session, Step
+from thousand.games.card1000.sheet import sheet_rows
 from thousand.games.card1000.views import SeatView
 from thousand.games.card1000.words import (
     decision_line,
@@ -58,6 +65,7 @@ from thousand.games.card1000.words import (
     short,
 )
 from thousand.tui.base import GameApp
+from thousand.tui.card1000.deal_over import deal_over_view
 from thousand.tui.card1000.widgets import (
     OPTIONS_WIDTH,
     Option,
@@ -68,6 +76,7 @@ from thousand.tui.card1000.widgets import (
     scores_view,
     seats_view,
     table_view,
+    view_replay,
 )
 from thousand.tui.keys import any_layout
 from thousand.tui.screens import HelpScreen, around_keys, help_sections
@@ -122,6 +131,8 @@ class CardApp(GameApp[Session, Decision, Step]):
         self.advice_loading = False
         self.reviews: list[str] = []
         self.review_busy = False
+        self.deal_over: DealOver | None = None
+        """The deal just over, shown until Enter (None: a deal is in play)."""
         self.take_up()
 
     # -- whose screen -------------------------------------------------------------
@@ -153,7 +164,8 @@ class CardApp(GameApp[Session, Decision, Step]):
     def my_turn(self) -> bool:
         state = self.session.position.state
         return (
-            not self.covered
+            self.deal_over is None
+            and not self.covered
             and state.to_move is not None
             and state.to_move[0] == self.viewer
             and self.viewer in self.humans
@@ -259,6 +271,7 @@ class CardApp(GameApp[Session, Decision, Step]):
 
     def new_game(self) -> None:
         self.viewer = None
+        self.deal_over = None
         self.take_up()
 
     # -- drawing ----------------------------------------------------------------------
@@ -276,14 +289,19 @@ class CardApp(GameApp[Session, Decision, Step]):
         title.append(" · " + tr.gettext("deal {n}").format(n=len(seen.history) + 1))
         self.query_one("#title", Static).update(title)
         self.query_one("#turn-header").refresh()
-        table = seats_view(tr, seen, self.labels(), self.viewer)
-        middle = table_view(tr, seen, names, None if self.covered else self.viewer)
-        if middle.plain:
-            table.append("\n")
-            table.append_text(middle)
-        self.query_one("#dice", Static).update(table)
-        self.query_one("#throw-info", Static).update(self.hand_text())
-        self.query_one("#choices", Static).update(self.choices_text())
+        if self.deal_over is not None:
+            self.query_one("#dice", Static).update(self.deal_over_text(seen))
+            self.query_one("#throw-info", Static).update(Text())
+            self.query_one("#choices", Static).update(Text())
+        else:
+            table = seats_view(tr, seen, self.labels(), self.viewer)
+            middle = table_view(tr, seen, names, None if self.covered else self.viewer)
+            if middle.plain:
+                table.append("\n")
+                table.append_text(middle)
+            self.query_one("#dice", Static).update(table)
+            self.query_one("#throw-info", Static).update(self.hand_text())
+            self.query_one("#choices", Static).update(self.choices_text())
         notice = Text(self.notice, style="bold")
         if session.is_over and seen.winner is not None:
             notice = Text(
@@ -299,6 +317,15 @@ class CardApp(GameApp[Session, Decision, Step]):
             coach.update(self.advice_text())
         self.query_one("#sheet", Static).update(scores_view(tr, seen, rules, names))
         self.query_one("#actions", Static).update(self.actions_text())
+
+    def deal_over_text(self, seen: SeatView) -> Text:
+        """The deal-over panel, the deal's sheet row giving its changes and totals."""
+        over = self.deal_over
+        assert over is not None
+        names = self.session.names
+        rows = sheet_rows(view_replay(seen, self.session.rules, names), self.tr)
+        _, label, cells = rows[over.number - 1]
+        return deal_over_view(self.tr, over, names, label, cells)
 
     def hand_text(self) -> Text:
         tr = self.tr
@@ -347,6 +374,10 @@ class CardApp(GameApp[Session, Decision, Step]):
         return options_view(tr, heading, [option for option, _ in options], self.cursor, width)
 
     def turn_header(self, width: int = 0, _height: int = 1) -> Text:
+        if self.deal_over is not None and not self.session.is_over:
+            return Text(
+                self.tr.gettext("Deal {n} is over.").format(n=self.deal_over.number), style="bold"
+            )
         header = super().turn_header(width, _height)
         phase = self.phase()
         if phase is not None and not self.session.is_over:
@@ -354,6 +385,19 @@ class CardApp(GameApp[Session, Decision, Step]):
         return header
 
     # -- the key bar ------------------------------------------------------------------
+
+    def key_hints(self) -> tuple[Text | None, list[KeyHint]]:
+        """While a finished deal is shown: Enter for the next deal (the sheet, the rules
+        and quitting still at hand)."""
+        if self.deal_over is None or self.too_small or self.session.is_over:
+            return super().key_hints()
+        tr = self.tr
+        return None, [
+            KeyHint("Enter", tr.gettext("next deal")),
+            KeyHint("S", tr.gettext("sheet")),
+            KeyHint("H", tr.gettext("rules")),
+            KeyHint("Q", tr.gettext("save and quit")),
+        ]
 
     def watching_hints(self) -> list[KeyHint]:
         return [KeyHint("S", self.tr.gettext("sheet"))]
@@ -438,6 +482,8 @@ class CardApp(GameApp[Session, Decision, Step]):
             pause = TRICK_PAUSE
             if step.end.points is not None and step.end.outcome != "redeal":
                 self.start_review(index + 1)
+            if self.humans:
+                self.deal_over = deal_over(self.session.record.to_data(), index + 1)
         else:
             deal = self.session.view(None).deal
             if isinstance(step.action, Play) and deal is not None and not deal.trick:
@@ -475,7 +521,19 @@ class CardApp(GameApp[Session, Decision, Step]):
         self.notice = ""
         self.refresh_view()
 
+    def schedule_bot(self, pause: float) -> None:
+        """Computer players wait while a finished deal is shown."""
+        if self.deal_over is None:
+            super().schedule_bot(pause)
+
     def action_enter(self) -> None:
+        if self.deal_over is not None:
+            self.deal_over = None
+            if self.my_turn():
+                self.cursor_home()
+            self.refresh_view()
+            self.schedule_bot(STEP_PAUSE)
+            return
         if self.covered:
             self.covered = False
             self.cursor_home()

@@ -136,7 +136,9 @@ export class Lobby {
     // a preset that fixes the number of players (card Thousand's: two, three or four)
     const mode = this.form.rulesMode;
     const house = mode === "house" && this.part().house && this.part().house.values ? this.part().house.values.preset : null;
-    const name = mode === "preset" ? this.preset() : house;
+    // a rules file names its preset: the game's lobby part reads it (card Thousand's does)
+    const filed = mode === "file" && typeof this.part().filePreset === "function" ? this.part().filePreset(this.form.file) : null;
+    const name = mode === "preset" ? this.preset() : mode === "house" ? house : filed;
     const preset = name && info ? info.presets.find((item) => item.name === name) : null;
     if (preset && preset.rules && Number.isInteger(preset.rules.players)) return [preset.rules.players];
     const least = Math.max(2, info && Number.isInteger(info.min_players) ? info.min_players : 2);
@@ -175,6 +177,14 @@ export class Lobby {
     while (f.seats.length < f.players - 1) f.seats.push(f.seats.length ? f.seats[f.seats.length - 1] : this.part().personSeat());
     f.seats.length = f.players - 1;
     while (f.names.length < f.players - 1) f.names.push("");
+  }
+
+  /** The rules file was edited: when the players it allows changed, the seats follow. */
+  followFile() {
+    const key = this.playerCounts().join(",");
+    if (key === this.fileCounts) return;
+    this.fileCounts = key;
+    this.followPlayers();
   }
 
   /** The rules changed the number of players they allow: the count and seats follow. */
@@ -523,6 +533,7 @@ export class Lobby {
       value: f.file,
       oninput: (event) => {
         f.file = event.target.value;
+        this.followFile();
       },
     });
     const upload = h("input", {
@@ -538,6 +549,7 @@ export class Lobby {
         }
         f.file = await file.text();
         area.value = f.file;
+        this.followFile();
       },
     });
     fill(

@@ -173,7 +173,10 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         "log": deal_log(actions, session.now.players, tr),
     }
     if to_move is not None:
-        base["view"]["phase"] = phase_name(tr, to_move["phase"])
+        phase = to_move["phase"]
+        if phase == "give" and room.game.players == 2:
+            phase = "discard"  # two players put two cards aside instead of giving (§3)
+        base["view"]["phase"] = phase_name(tr, phase)
     return base
 
 

@@ -32,6 +32,16 @@ export class Card1000Lobby {
     ];
   }
 
+  /**
+   * The preset a rules file names (`preset = "four_players"` in TOML, `"preset":
+   * "four_players"` in JSON), or null: the preset fixes the number of players, so the
+   * lobby seats that many (CARD_THOUSAND.md §8: a file may not change it).
+   */
+  filePreset(text) {
+    const found = /(?:^|[{,])\s*"?preset"?\s*[=:]\s*["']([\w-]+)["']/m.exec(String(text || ""));
+    return found ? found[1] : null;
+  }
+
   filePlaceholder() {
     return 'preset = "classic"\nbarrel = 880';
   }

@@ -13,7 +13,7 @@
 // the page never decides a rule.
 
 import { cardBack, cardButton, cardPicture, cardText, isCard, sortHand, suitOf, suitText, SYMBOLS } from "../cards.js";
-import { asArray, fill, h, str } from "../dom.js";
+import { asArray, fill, h, store, str } from "../dom.js";
 import { lang, number, t } from "../i18n.js";
 
 /** Where each seat sits on the screen, by how many seats after the viewer it plays. */
@@ -58,6 +58,10 @@ export class CardView {
     this.lastOpen = false;
     this.shown = {};
     this.hint = false;
+    this.seen = undefined; // the game and deal in play the page drew last ({game, deal})
+    this.panel = null; // the deal-over panel's "game:deal" while it is open
+    this.dialog = null;
+    this.opener = null;
   }
 
   get layout() {
@@ -204,7 +208,9 @@ export class CardView {
     }
     const names = f.players.map((player) => str(player.name));
     const place = (seat) => (PLACES[n] || PLACES[3])[(seat - me + n) % n];
-    return { ...f, deal, n, me, moves: legal, hand, phase, playable, names, place, words: this.words(f) };
+    // four players: the dealer sits the deal out (CARD_THOUSAND.md §3), scoring the talon
+    const sitter = deal && n === 4 && Number.isInteger(deal.dealer) ? deal.dealer : null;
+    return { ...f, deal, n, me, moves: legal, hand, phase, playable, names, place, sitter, words: this.words(f) };
   }
 
   // -- the felt -------------------------------------------------------------------
@@ -246,10 +252,12 @@ export class CardView {
     const moving = obj(p.game.to_move) && p.game.to_move.seat === seat;
     const bits = [];
     if (deal && deal.declarer === seat) bits.push(h("span", { class: "c-tag decl" }, t("declarer")));
+    const out = p.sitter === seat;
     if (deal && deal.dealer === seat) bits.push(h("span", { class: "c-tag" }, t("dealer")));
+    if (out) bits.push(h("span", { class: "c-tag c-out" }, t("sits out")));
     const said = this.bidOf(p, seat);
     if (said) bits.push(h("span", { class: `c-tag bid${said.pass ? " pass" : ""}` }, said.text));
-    if (deal && deal.phase === "play") {
+    if (deal && deal.phase === "play" && !out) {
       const tricks = asArray(deal.tricks)[seat];
       if (Number.isInteger(tricks)) bits.push(h("span", { class: "c-tag" }, t("tricks: {n}", { n: tricks })));
     }
@@ -258,7 +266,7 @@ export class CardView {
     return h(
       giving ? "button" : "div",
       {
-        class: `c-seat pos-${where}${moving ? " to-move" : ""}${giving ? " give-here" : ""}`,
+        class: `c-seat pos-${where}${moving ? " to-move" : ""}${giving ? " give-here" : ""}${out ? " sits-out" : ""}`,
         type: giving ? "button" : null,
         dataset: { seat: String(seat) },
         onclick: giving ? () => this.give(seat) : null,
@@ -300,6 +308,7 @@ export class CardView {
       });
       return h("div", { class: "c-trick", "aria-label": t("The trick"), role: "group", dataset: { size: String(size) } }, slots);
     }
+    if (p.n === 2) return this.twoTalons(p);
     const talon = asArray(deal.talon).filter(isCard);
     if (talon.length) {
       return h("div", { class: "c-talon", role: "group", "aria-label": t("Talon") }, h("div", { class: "c-label" }, t("Talon")), h("div", { class: "c-cards" }, talon.map((code) => cardPicture(code, p.words))));
@@ -316,6 +325,55 @@ export class CardView {
       );
     }
     return null;
+  }
+
+  /**
+   * Two players (§3): the two talons of two cards, face down while bidding and while the
+   * declarer chooses — then each is a button, a tap takes it — and after, the one taken
+   * face up (as the seat's view shows it) beside the other, face down, that goes to the
+   * winner of the last trick; the cards put aside, face up to the declarer only.
+   */
+  twoTalons(p) {
+    const deal = p.deal;
+    const taken = Number.isInteger(deal.talon_taken) ? deal.talon_taken : null;
+    const cards = asArray(deal.talon).filter(isCard);
+    const choices = new Set(p.moves.talon.map((item) => item.talon));
+    const busy = Boolean(this.table.pending) || this.table.connection !== "open";
+    const pile = (index) => {
+      const label = h("div", { class: "c-label" }, t("Talon {n}", { n: index + 1 }));
+      if (index === taken && cards.length) {
+        return h("div", { class: "c-pile taken", role: "group", "aria-label": t("Talon {n}", { n: index + 1 }), dataset: { talon: String(index) } }, label, h("div", { class: "c-cards" }, cards.map((code) => cardPicture(code, p.words))));
+      }
+      const backs = h("div", { class: "c-talon-backs" }, cardBack("small"), cardBack("small"));
+      if (choices.has(index)) {
+        return h(
+          "button",
+          { type: "button", class: "c-pile choose", dataset: { talon: String(index) }, "aria-disabled": busy ? "true" : null, "aria-label": t("Take talon {n}", { n: index + 1 }), onclick: () => this.table.act("talon", { talon: index }) },
+          label,
+          backs,
+        );
+      }
+      const note = taken !== null && index !== taken ? h("div", { class: "c-small" }, t("to the last trick")) : null;
+      return h("div", { class: "c-pile", role: "img", "aria-label": t("Talon {n}", { n: index + 1 }), dataset: { talon: String(index) } }, label, backs, note);
+    };
+    const aside = asArray(deal.actions).filter((action) => obj(action) && Object.prototype.hasOwnProperty.call(action, "discard"));
+    const parts = [pile(0), pile(1)];
+    if (aside.length) {
+      parts.push(
+        h(
+          "div",
+          { class: "c-pile aside", role: "group", "aria-label": t("Put aside") },
+          h("div", { class: "c-label" }, t("Put aside")),
+          h("div", { class: "c-cards" }, aside.map((action) => (isCard(action.discard) ? cardPicture(action.discard, p.words, "small") : cardBack("small")))),
+        ),
+      );
+    }
+    const bidder = Number.isInteger(deal.bidder) && p.players[deal.bidder] ? str(p.players[deal.bidder].name) : "";
+    const bidding =
+      deal.phase === "bid"
+        ? h("div", { class: "c-bidding" }, h("div", { class: "c-label" }, t("Bidding")), h("div", { class: "c-big" }, Number.isInteger(deal.bid) ? String(deal.bid) : "—"), bidder ? h("div", { class: "c-small" }, bidder) : null)
+        : null;
+    return h("div", { class: "c-two" }, bidding, h("div", { class: "c-talons" }, parts));
   }
 
   /** Trump, the contract and the marriages announced: always in sight. */
@@ -345,6 +403,15 @@ export class CardView {
   /** The seat's own hand: playable cards marked, the others dimmed; a tap selects. */
   handRow(p) {
     const hand = p.hand;
+    if (p.sitter === p.me) {
+      const me = p.players.find((_, index) => p.seatOf(index) === p.me);
+      return h(
+        "div",
+        { class: "c-hand-row sits-out" },
+        h("div", { class: "c-me" }, h("span", { class: "c-name" }, me ? str(me.name) : "", " ", h("span", { class: "c-score" }, me ? number(me.score) : "")), h("span", { class: "c-tag" }, t("dealer")), h("span", { class: "c-tag c-out" }, t("sits out"))),
+        h("p", { class: "c-sit-note" }, t("You dealt: you sit this deal out and score the talon's points.")),
+      );
+    }
     if (!hand) {
       return h("div", { class: "c-hand-row" }, h("p", { class: "muted" }, p.deal && p.deal.phase === "dark" ? t("Your cards are face down: play dark or look at them.") : ""));
     }
@@ -422,10 +489,241 @@ export class CardView {
         { class: "c-changes" },
         p.players.map((player, index) => {
           const cell = row ? sheetCell(str(asArray(row.cells)[index])) : number(changes[index]);
-          return h("li", null, h("span", { class: "c-who" }, str(player.name)), " ", h("span", { class: "c-cell" }, cell));
+          const talon = p.n === 4 && last.dealer === index && last.outcome !== "redeal";
+          return h(
+            "li",
+            { class: talon ? "c-sat-out" : null },
+            h("span", { class: "c-who" }, str(player.name)),
+            " ",
+            h("span", { class: "c-cell" }, cell),
+            talon ? h("span", { class: "c-tag c-out" }, t("the talon")) : null,
+          );
         }),
       ),
     );
+  }
+
+  // -- the end of a deal ------------------------------------------------------------
+
+  /**
+   * On each new state: does the deal-over panel open? It opens when the deal this page
+   * saw in play has ended (the server deals the next one at once and the computers go
+   * on: the pause is the page's, not the table's), and, on a page just opened, when the
+   * last deal ended so recently that the next is still being bid (or the game is over)
+   * — unless this browser has already closed that deal's panel.
+   */
+  fresh(f) {
+    const game = f.game;
+    const last = obj(game.last_deal);
+    const deal = obj(game.deal);
+    const number = Number.isInteger(game.number) ? game.number : 0;
+    const key = last && Number.isInteger(last.number) ? `${number}:${last.number}` : null;
+    const seen = this.seen;
+    if (key && f.room.status !== "waiting") {
+      const ended = seen
+        ? seen.game === number && Number.isInteger(seen.deal) && last.number >= seen.deal
+        : !deal || deal.phase === "bid" || deal.phase === "dark";
+      if (ended && store.get(this.closedKey()) !== key) this.panel = key;
+    }
+    if (this.panel && this.panel !== key) this.panel = null; // a rematch: a new game
+    this.seen = { game: number, deal: deal && Number.isInteger(deal.number) ? deal.number : null };
+  }
+
+  closedKey() {
+    return `thousand.deal-over.${this.table.room}`;
+  }
+
+  afterRender(f) {
+    this.renderDealOver(f);
+  }
+
+  /** The panel: a modal dialog over the table, drawn again only when what it shows changes. */
+  renderDealOver(f) {
+    if (!this.dialog) {
+      this.dialog = h("dialog", {
+        id: "deal-over",
+        class: "c-panel",
+        "aria-labelledby": "deal-over-title",
+        oncancel: (event) => {
+          event.preventDefault();
+          this.closeDealOver();
+        },
+        onkeydown: (event) => this.dealOverKey(event),
+        onclick: (event) => {
+          if (event.target === this.dialog) this.closeDealOver(); // the backdrop
+        },
+      });
+    }
+    const dialog = this.dialog;
+    if (!dialog.isConnected) document.body.append(dialog);
+    const p = this.facts(f);
+    const last = obj(p.game.last_deal);
+    const summary = last ? obj(asArray(p.game.deals)[last.number - 1]) : null;
+    if (!this.panel || !last || !summary) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    const rows = obj(p.view.sheet) ? asArray(p.view.sheet.rows).filter(obj) : [];
+    const row = rows.find((item) => str(item.deal) === String(last.number)) || null;
+    const key = JSON.stringify([this.panel, last, summary, row, p.names, p.acting, p.over, p.game.winner, lang()]);
+    const focused = dialog.contains(document.activeElement);
+    if (this.shown.dealOver !== key) {
+      this.shown.dealOver = key;
+      dialog.dataset.deal = String(last.number);
+      dialog.dataset.outcome = str(summary.outcome);
+      fill(dialog, this.dealOverBody(p, last, summary, row));
+    }
+    if (!dialog.open) {
+      this.opener = document.activeElement;
+      dialog.showModal();
+      this.focusClose();
+    } else if (focused && !dialog.contains(document.activeElement)) {
+      this.focusClose();
+    }
+  }
+
+  focusClose() {
+    const button = this.dialog && this.dialog.querySelector(".c-panel-close");
+    if (button) button.focus({ preventScroll: true });
+  }
+
+  /** Enter and Escape close the panel; no key in it reaches the table's own keys. */
+  dealOverKey(event) {
+    event.stopPropagation();
+    const onControl = event.target instanceof Element && event.target.closest("button, a, summary");
+    if (event.key === "Escape" || (event.key === "Enter" && !onControl)) {
+      event.preventDefault();
+      this.closeDealOver();
+    }
+  }
+
+  /** Close the panel (kept closed for this deal, a reload included); the focus goes back. */
+  closeDealOver() {
+    if (this.panel) store.set(this.closedKey(), this.panel);
+    this.panel = null;
+    if (this.dialog && this.dialog.open) this.dialog.close();
+    const back = this.opener;
+    this.opener = null;
+    if (back instanceof HTMLElement && back.isConnected && back !== document.body) {
+      back.focus({ preventScroll: true });
+      return;
+    }
+    const actions = this.table.el && this.table.el.actions;
+    if (actions && !actions.hidden) actions.focus({ preventScroll: true });
+  }
+
+  /** What the panel shows: the deal's result, the scores, the last trick, the hands. */
+  dealOverBody(p, last, summary, row) {
+    const names = p.names;
+    const outcome = str(summary.outcome);
+    const declarer = Number.isInteger(summary.declarer) ? summary.declarer : null;
+    const outcomes = { made: t("Contract made"), failed: t("Contract lost"), written_off: t("Deal written off"), redeal: t("Redeal") };
+    const result = [h("span", { class: `c-outcome ${outcome}` }, outcomes[outcome] || outcome)];
+    if (outcome === "redeal") {
+      const asked = asArray(last.actions).find((item) => obj(item) && item.redeal && Number.isInteger(item.seat));
+      if (asked) result.push(h("span", { class: "c-asked" }, t("Asked for by {name}", { name: names[asked.seat] || "?" })));
+    } else if (declarer !== null) {
+      const doubled = row && str(row.label).includes("×2") ? " ×2" : "";
+      result.unshift(h("span", { class: "c-who" }, names[declarer] || "?"), h("span", { class: "c-contract" }, t("Contract {amount}", { amount: summary.contract }) + doubled));
+    }
+    const seated = p.players.map((_, index) => p.seatOf(index));
+    const points = Array.isArray(summary.points) ? summary.points : null;
+    const cells = row ? asArray(row.cells).map(str) : [];
+    const split = (seat) => {
+      if (!row) return [number(asArray(summary.changes)[seat]), number(asArray(summary.totals)[seat])];
+      const parts = str(cells[seat]).split(/\s{2,}/);
+      return parts.length < 2 ? ["", parts[0]] : [parts[0], parts.slice(1).join(" ")];
+    };
+    const scores = h(
+      "table",
+      { class: "c-scores" },
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          h("th", { scope: "col" }, t("Player")),
+          points ? h("th", { scope: "col" }, t("Taken")) : null,
+          h("th", { scope: "col" }, t("For the deal")),
+          h("th", { scope: "col" }, t("Total")),
+        ),
+      ),
+      h(
+        "tbody",
+        null,
+        seated.map((seat) => {
+          const [change, total] = split(seat);
+          return h(
+            "tr",
+            { class: seat === declarer ? "decl" : "", dataset: { seat: String(seat) } },
+            h("th", { scope: "row" }, h("span", { class: "c-name" }, names[seat] || "?"), seat === declarer ? h("span", { class: "c-tag decl", title: t("declarer") }, "★") : null),
+            points ? h("td", { class: "c-taken" }, number(points[seat])) : null,
+            h("td", { class: "c-change" }, change),
+            h("td", { class: "c-total" }, total),
+          );
+        }),
+      ),
+    );
+    const plays = asArray(last.actions).filter((item) => obj(item) && isCard(item.play));
+    const trick = plays.slice(-(p.n === 2 ? 2 : 3));
+    const hands = asArray(last.hands);
+    const talons = Array.isArray(last.talons) ? last.talons : [asArray(last.talon)];
+    const cardsOf = (list, sort) => (sort ? sortHand(asArray(list)) : asArray(list).filter(isCard)).map((code) => cardPicture(code, p.words));
+    const winner = p.over && Number.isInteger(p.game.winner) ? names[p.game.winner] : "";
+    const deal = p.deal;
+    return [
+      h(
+        "div",
+        { class: "c-panel-body" },
+        h("div", { class: "c-panel-head" }, h("h2", { id: "deal-over-title" }, t("Deal {n} is over", { n: last.number })), h("p", { class: "c-result" }, result)),
+        winner ? h("p", { class: "c-winner" }, t("Winner: {name}.", { name: winner })) : null,
+        h(
+          "div",
+          { class: "c-panel-top" },
+          scores,
+          trick.length
+            ? h(
+                "section",
+                { class: "c-panel-trick", "aria-labelledby": "deal-over-trick" },
+                h("h3", { id: "deal-over-trick" }, t("Last trick")),
+                h(
+                  "div",
+                  { class: "c-cards" },
+                  trick.map((item) => h("figure", { class: "c-played" }, cardPicture(item.play, p.words), h("figcaption", null, names[item.seat] || "?"))),
+                ),
+              )
+            : null,
+        ),
+        h(
+          "section",
+          { class: "c-dealt", "aria-labelledby": "deal-over-dealt" },
+          h("h3", { id: "deal-over-dealt" }, t("The hands as dealt")),
+          seated.map((seat) =>
+            h(
+              "div",
+              { class: `c-dealt-hand${seat === declarer ? " decl" : ""}`, dataset: { seat: String(seat) }, role: "group", "aria-label": names[seat] || "?" },
+              h("span", { class: "c-dealt-name" }, names[seat] || "?"),
+              asArray(hands[seat]).length ? h("span", { class: "c-cards" }, cardsOf(hands[seat], true)) : h("span", { class: "c-sits" }, t("sits out")),
+            ),
+          ),
+          talons.map((talon, index) =>
+            h(
+              "div",
+              { class: "c-dealt-talon", dataset: { talon: String(index) }, role: "group", "aria-label": talons.length > 1 ? t("Talon {n}", { n: index + 1 }) : t("Talon") },
+              h("span", { class: "c-dealt-name" }, talons.length > 1 ? t("Talon {n}", { n: index + 1 }) : t("Talon")),
+              h("span", { class: "c-cards" }, cardsOf(talon, false)),
+            ),
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "c-panel-foot" },
+        p.acting && deal ? h("p", { class: "c-your-move" }, t("Your move in deal {n}.", { n: deal.number })) : null,
+        h("button", { type: "button", class: "primary big c-panel-close", onclick: () => this.closeDealOver() }, p.over ? t("Close") : t("Next deal")),
+      ),
+    ];
   }
 
   // -- acting -----------------------------------------------------------------------
@@ -513,6 +811,7 @@ export class CardView {
         );
       }
       if (m.talon.length) {
+        hints.push(t("Choose a talon: tap it, and its two cards join your hand."));
         rows.push(h("div", { class: "c-buttons" }, m.talon.map((item) => this.button(t("Take talon {n}", { n: item.talon + 1 }), `talon:${item.talon}`, () => this.table.act("talon", { talon: item.talon }), { class: "primary" }))));
       }
       if (m.give.length) {
@@ -529,7 +828,8 @@ export class CardView {
         }
       }
       if (m.discard.length) {
-        hints.push(t("Tap a card to put aside, and tap it again."));
+        const aside = asArray(p.deal && p.deal.actions).filter((action) => obj(action) && action.seat === p.me && Object.prototype.hasOwnProperty.call(action, "discard")).length;
+        hints.push(t("Put two cards aside, out of play: tap a card, then tap it again. Left: {n}.", { n: Math.max(0, 2 - aside) }));
         if (this.selected) rows.push(h("div", { class: "c-buttons" }, this.button(t("Put {card} aside", { card: cardText(this.selected, p.words) }), "discard", () => this.table.act("discard", { card: this.selected }), { class: "primary" })));
       }
       if (m.contract.length) {
@@ -563,6 +863,8 @@ export class CardView {
       if (m.redeal) extra.push(this.button(t("Redeal"), "redeal", () => this.table.act("redeal")));
       if (m.writeOff) extra.push(this.button(t("Write off the deal"), "write_off", () => this.table.act("write_off")));
       if (extra.length) rows.push(h("div", { class: "c-buttons c-extra" }, extra));
+    } else if (you !== null && !over && room.status !== "waiting" && p.sitter === you) {
+      hints.push(t("You sit this deal out: the other three play it."));
     } else if (you !== null && !over && room.status !== "waiting") {
       const mover = obj(p.game.to_move);
       const name = mover && p.names[mover.seat] ? p.names[mover.seat] : "";
@@ -617,7 +919,7 @@ export class CardView {
       wrap,
       h(
         "table",
-        { class: "sheet-table c-sheet" },
+        { class: `sheet-table c-sheet n${names.length}` },
         h(
           "thead",
           null,
