@@ -30,6 +30,11 @@ Figures:
   took back (``seq`` went back, or a state at a ``seq`` already seen came back
   different): an accepted action lost. Must be 0, killed process or not;
 * ``server_peak_rss_mb``: each process's ``VmHWM`` from ``/proc/PID/status``;
+* ``room_held_kb``: the servers' resident memory once every room is made and its two
+  players connected, less what it was before, per game: a room held with its two
+  connections, idle;
+* ``server_cpu_ms_per_action``: the servers' processor time (user and system, set-up
+  included) per accepted action;
 * ``games_finished``: games whose both seats saw ``over``.
 
 The script raises its own open-files limit to the hard limit first (the servers inherit
@@ -52,7 +57,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,6 +85,10 @@ class Figures:
     reconnects: int = 0
     first_move: float | None = None
     last_end: float = 0.0
+    rss_before: list[float] = field(default_factory=list)
+    """Each server's resident memory (MB) before the rooms were made."""
+    rss_set_up: list[float] = field(default_factory=list)
+    """The same once every room is made and its two players connected, before play."""
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -159,13 +168,17 @@ async def bench(
     games: int,
     think: float,
     kill: tuple[ServeProcess, float] | None,
+    memory: Callable[[], list[float]] = list,
 ) -> Figures:
     figures = Figures()
     deployment = Deployment(bases, timeout=120.0)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    figures.rss_before = memory()
     tables = await asyncio.gather(
         *(set_up(deployment, number, gate) for number in range(games)), return_exceptions=True
     )
+    await asyncio.sleep(1.0)  # the last rooms' drivers settle
+    figures.rss_set_up = memory()
     ready = [table for table in tables if isinstance(table, list)]
     for failure in tables:
         if not isinstance(failure, list):
@@ -190,6 +203,15 @@ def peak_rss_mb(pid: int) -> float:
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def rss_mb(pid: int) -> float:
+    """A process's resident memory now (``VmRSS``)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -249,7 +271,15 @@ def main() -> None:
         ]
         kill = None if args.kill_after is None else (servers[0], args.kill_after)
         started = time.perf_counter()
-        figures = asyncio.run(bench([s.base for s in servers], args.games, args.think, kill))
+        figures = asyncio.run(
+            bench(
+                [s.base for s in servers],
+                args.games,
+                args.think,
+                kill,
+                lambda: [rss_mb(server.pid) for server in servers],
+            )
+        )
         wall = time.perf_counter() - started
         rss = [peak_rss_mb(server.pid) for server in servers]
         cpu = [cpu_seconds(server.pid) for server in servers]
@@ -276,6 +306,8 @@ def main() -> None:
         "error_codes": figures.error_codes,
         "reconnects": figures.reconnects,
         "server_peak_rss_mb": rss,
+        "room_held_kb": (sum(figures.rss_set_up) - sum(figures.rss_before)) * 1024 / args.games,
+        "server_cpu_ms_per_action": sum(cpu) * 1000 / figures.actions if figures.actions else 0.0,
         "server_cpu_seconds": cpu,
         "play_seconds": playing,
         "wall_seconds": wall,

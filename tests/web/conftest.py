@@ -35,6 +35,7 @@ from thousand.games.dice1000 import record
 from thousand.games.dice1000.config import Rules
 from thousand.games.dice1000.game import Game
 from thousand.web.rooms.dice1000.room import game_of
+from thousand.web.settings import CHECK_STORAGE
 
 from .browser_support import CHROMIUM, LAUNCH_ARGS, TIMEOUT_MS, Browsing
 
@@ -42,6 +43,13 @@ from .browser_support import CHROMIUM, LAUNCH_ARGS, TIMEOUT_MS, Browsing
 def shared_game(rules: Rules | None = None) -> Game:
     """One :class:`Game` per rule set (a game holds no state of its own)."""
     return Game() if rules is None else game_of(rules)
+
+
+@pytest.fixture(autouse=True)
+def check_storage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every server of a test, in this process or started as one, checks each change it
+    stores against the room's whole document (``Settings.check_storage``)."""
+    monkeypatch.setenv(CHECK_STORAGE, "1")
 
 
 @pytest.fixture(autouse=True)

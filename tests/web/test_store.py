@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.services import PostgresServer
-from thousand.web.store import CHUNK, AsyncStore, Store, StoreError, dump_doc
+from thousand.web.store import CHUNK, AsyncStore, Store, StoreError
 
 
 @pytest.fixture
@@ -29,26 +29,26 @@ def room_doc(room_id: str, seq: int = 0, status: str = "waiting", **extra: Any) 
 
 
 def create(store: Store, doc: dict[str, Any]) -> None:
-    store.create_room(doc, dump_doc(doc))
+    store.create_room(doc)
 
 
 def test_a_room_is_written_only_from_the_seq_it_holds(store: Store) -> None:
     create(store, room_doc("r1"))
     first = room_doc("r1", seq=1, status="playing", by="anna")
-    assert store.update_room(first, dump_doc(first), expected_seq=0) is True
+    assert store.update_room(first, expected_seq=0) is True
     stale = room_doc("r1", seq=1, status="over", by="boris")
-    assert store.update_room(stale, dump_doc(stale), expected_seq=0) is False
+    assert store.update_room(stale, expected_seq=0) is False
     assert store.load_room("r1") == first
     assert store.room_seqs(["r1"]) == {"r1": 1}
     assert store.driven_room_seqs() == {"r1": 1}  # still playing: the stale write left it
     second = room_doc("r1", seq=2, status="over", by="boris")
-    assert store.update_room(second, dump_doc(second), expected_seq=1) is True
+    assert store.update_room(second, expected_seq=1) is True
     assert store.load_room("r1") == second
 
 
 def test_a_room_without_a_row_is_not_updated(store: Store) -> None:
     doc = room_doc("ghost", seq=1)
-    assert store.update_room(doc, dump_doc(doc), expected_seq=0) is False
+    assert store.update_room(doc, expected_seq=0) is False
     assert store.load_room("ghost") is None
 
 
@@ -67,9 +67,8 @@ def test_of_two_writers_from_the_same_seq_exactly_one_wins(store: Store) -> None
 
         def write(name: str, seq: int = seq, results: dict[str, bool] = results) -> None:
             doc = room_doc("r1", seq=seq + 1, by=name)
-            text = dump_doc(doc)
             barrier.wait()
-            results[name] = store.update_room(doc, text, expected_seq=seq)
+            results[name] = store.update_room(doc, expected_seq=seq)
 
         threads = [threading.Thread(target=write, args=(name,)) for name in ("anna", "boris")]
         for thread in threads:
@@ -109,7 +108,7 @@ def test_driven_room_seqs_are_the_rooms_waiting_or_playing_that_need_a_driver(
     store.mark_undriven("waits", 1)
     assert store.driven_room_seqs() == {"plays": 5, "clock": 4}
     moved = {**room_doc("waits", seq=2, status="playing"), "driven": True}
-    assert store.update_room(moved, dump_doc(moved), expected_seq=1)
+    assert store.update_room(moved, expected_seq=1)
     assert store.driven_room_seqs() == {"waits": 2, "plays": 5, "clock": 4}
 
 
@@ -119,7 +118,7 @@ def test_a_room_is_created_once(store: Store) -> None:
 
     async def create_again() -> None:
         doc = room_doc("r1")
-        await again.run(store.create_room, doc, dump_doc(doc))
+        await again.run(store.create_room, doc)
 
     with pytest.raises(StoreError, match=r"^database .*IntegrityError") as failure:
         asyncio.run(create_again())

@@ -67,7 +67,7 @@ def test_an_action_and_a_chat_line_the_database_refuses_are_unavailable(
         settle(anna, boris)
         seq = anna.latest()["seq"]
         store = _hub(client).store.store
-        monkeypatch.setattr(store, "update_room", _refuse)
+        monkeypatch.setattr(store, "append_rooms", _refuse)
         monkeypatch.setattr(store, "add_chat", _refuse)
         anna.send({"type": "action", "action": "throw", "seq": seq})
         refused = anna.error()

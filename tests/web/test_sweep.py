@@ -114,8 +114,9 @@ def test_a_room_that_cannot_be_read_back_leaves_the_others_caught_up(tmp_path: P
                 .where(rooms.c.id == bad.id)
                 .values(seq=bad.seq + 1, doc=f'{{"id": "{bad.id}"}}')
             )
+        before = good.seq  # the room held here may be brought up to date in place
         await first.resync()
-        assert first.rooms[good.id].saved_seq == good.seq + 1
+        assert first.rooms[good.id].saved_seq == before + 1
         assert first.rooms[good.id].room.to_doc() == live.room.to_doc()
         assert first.rooms[bad.id].saved_seq == bad.seq  # left as it was
         for hub in (first, second):

@@ -69,16 +69,31 @@ class RecordWriter:
         self.turns: list[dict[str, Any]] = []
         self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
 
-    def to_data(self) -> dict[str, Any]:
-        """The record so far (RECORD.md's object), a copy the game goes on without."""
+    ROWS: ClassVar[str] = "turns"
+    """The key of the record's rows (:attr:`rows`)."""
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The record's turns as they are written (not a copy): a turn is only ever
+        appended, and only the last one changes while it is played — what lets a server
+        store a change of a long game as its last rows (:mod:`thousand.web.roomlog`)."""
+        return self.turns
+
+    def header(self) -> dict[str, Any]:
+        """The record without its rows (not a copy: to be written out at once)."""
         data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "rules": self.rules,
-            "players": list(self.players),
+            "players": self.players,
         }
         if self.meta is not None:
             data["meta"] = self.meta
+        return data
+
+    def to_data(self) -> dict[str, Any]:
+        """The record so far (RECORD.md's object), a copy the game goes on without."""
+        data = copy.deepcopy(self.header())
         data["turns"] = copy.deepcopy(self.turns)
         return data
 

@@ -17,7 +17,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
 from thousand import __version__
 from thousand.core.dice import DiceSource, RandomDice
@@ -57,9 +57,18 @@ class Position(Protocol):
 
 
 class Recorder(Protocol):
-    """What a table asks of a game's record builder: its ``meta`` and the record so far."""
+    """What a table asks of a game's record builder: its ``meta`` and the record so far;
+    and, for a server storing a change as the record's last rows, the record's rows as
+    written (``ROWS`` their key: only ever appended, only the last one changing) and its
+    header without them."""
 
+    ROWS: ClassVar[str]
     meta: dict[str, Any] | None
+
+    @property
+    def rows(self) -> list[dict[str, Any]]: ...
+
+    def header(self) -> dict[str, Any]: ...
 
     def to_data(self) -> dict[str, Any]: ...
 

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from websockets.asyncio.client import ClientConnection
+
+from thousand.web.jsontext import dumps
 
 RETRY_CODES = frozenset({"unavailable", "busy"})
 """Errors that say "the same action later": the server could not store it, or raced."""
@@ -78,7 +80,7 @@ class SeatClient:
     state: dict[str, Any] | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
     reconnects: int = 0
-    seen: dict[int, str] = field(default_factory=dict)
+    seen: dict[int, bytes] = field(default_factory=dict)
     """Every state this client was shown, by ``seq`` (what of its game lasts, as JSON)."""
     keep_states: bool = False
     """Keep every state message in :attr:`states` (tests; a benchmark would run out of
@@ -128,7 +130,7 @@ class SeatClient:
             assert self._socket is not None
             try:
                 async for raw in self._socket:
-                    self._take(json.loads(raw))
+                    self._take(orjson.loads(raw))
             except (OSError, websockets.exceptions.WebSocketException):
                 pass
             # the process went away (or closed us): the next one. Counted once the new
@@ -145,7 +147,7 @@ class SeatClient:
             seq = int(message["seq"])
             if self.state is not None and seq < int(self.state["seq"]):
                 self.broken.append(f"seq went back from {self.state['seq']} to {seq}")
-            lasting = json.dumps(_lasting(message["game"]), sort_keys=True)
+            lasting = orjson.dumps(_lasting(message["game"]), option=orjson.OPT_SORT_KEYS)
             if self.seen.setdefault(seq, lasting) != lasting:
                 self.broken.append(f"the state at seq {seq} changed")
             self.state = message
@@ -180,7 +182,7 @@ class SeatClient:
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message as it is (no retry)."""
         assert self._socket is not None
-        await self._socket.send(json.dumps(message))
+        await self._socket.send(dumps(message))
 
     async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
         """Send an action on the current state and wait until a newer state arrives;
@@ -203,7 +205,7 @@ class SeatClient:
             reconnects = self.reconnects  # before sending: a send into a dying connection
             with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
                 assert self._socket is not None
-                await self._socket.send(json.dumps({"type": "action", "seq": seq, **action}))
+                await self._socket.send(dumps({"type": "action", "seq": seq, **action}))
             while True:
                 if self.state is not None and int(self.state["seq"]) > seq:
                     return time.monotonic() - started

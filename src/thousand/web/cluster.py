@@ -2,7 +2,7 @@
 
 Several ``thousand serve`` processes share one database; a client may connect to any of
 them and must see the same room. The database decides who writes (a version check on the
-room's row, :meth:`~thousand.web.store.Store.update_room`); Redis only makes the others
+room's row, :meth:`~thousand.web.store.Store.append_room`); Redis only makes the others
 hear of it at once and keeps each room's computer players and clock in one process:
 
 - **news**: after a process stores a change of a room, it publishes the room's id and new

@@ -26,25 +26,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, translator
+from thousand.web import roomlog
 from thousand.web.cluster import Cluster, LocalCluster, spawn
 from thousand.web.driver import Driver
+from thousand.web.jsontext import dumps
 from thousand.web.limits import AddressLimits
 from thousand.web.live import CHAT_KEPT, LiveRoom
 from thousand.web.metrics import Metrics
 from thousand.web.ops import Check, gather_checks
 from thousand.web.protocol import CreateRoom, JoinRoom, ProtocolError
+from thousand.web.roomlog import stored_of
 from thousand.web.rooms.base import BaseRoom, SeatState
 from thousand.web.rooms.names import renamed, room_names, shown_names
 from thousand.web.settings import Settings
-from thousand.web.store import AsyncStore, StoreError, dump_doc
+from thousand.web.store import AsyncStore, StoreError
 from thousand.web.summary import doc_summary, room_summary
 from thousand.web.tables import game_view, new_room, room_from_doc, room_type
 
@@ -107,7 +109,7 @@ class Hub:
                 except (ThousandError, KeyError, ValueError) as exc:
                     log.error("room %s could not be restored: %s", doc.get("id"), exc)
                     continue
-                live = self._add(room, dump_doc(doc))
+                live = self._add(room, doc)
                 live.seen = live.seen_stored = seen.get(room.id)
                 live.chat.extend(
                     await self.store.run(self.store.store.recent_chat, room.id, CHAT_KEPT)
@@ -117,9 +119,10 @@ class Hub:
         if self.clustered:
             spawn(self._background, self._sweep_loop(), "sweep")
 
-    def _add(self, room: BaseRoom, saved: str | None = None) -> LiveRoom:
-        text = dump_doc(room.to_doc()) if saved is None else saved
-        live = LiveRoom(room, text, room.seq)
+    def _add(self, room: BaseRoom, doc: Mapping[str, Any] | None = None) -> LiveRoom:
+        """Hold ``room`` here, as stored (``doc``: its whole document as read or
+        written)."""
+        live = LiveRoom(room, stored_of(room, doc))
         live.others = self.cluster.presence(room.id)
         self.rooms[room.id] = live
         live.driver = asyncio.create_task(self.driver.drive(live), name=f"room {room.id}")
@@ -155,7 +158,7 @@ class Hub:
             raise ProtocolError("not_found", f"no room {room_id!r}", 404)
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
         if live is None:
-            live = self._add(room_from_doc(doc), dump_doc(doc))
+            live = self._add(room_from_doc(doc), doc)
             if self.clustered:
                 live.chat.extend(
                     await self.store.run(self.store.store.recent_chat, room_id, CHAT_KEPT)
@@ -320,38 +323,53 @@ class Hub:
 
     async def _reload(self, live: LiveRoom) -> None:
         """Take the room as stored (under its lock); 503 when the database is away, the
-        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back)."""
+        room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back).
+
+        What another process stored since is read from the room's log and its
+        operations made again here (:func:`roomlog.caught_up
+        <thousand.web.roomlog.caught_up>`: what a change costs, not what its game's
+        record costs to replay); the room is read back whole when that cannot be done.
+        """
+        room_id = live.room.id
         try:
-            doc = await self.store.run(self.store.store.load_room, live.room.id)
+            found = await self.store.run(self.store.store.log_after, room_id, live.saved_seq)
+            if found is not None:
+                stored = roomlog.caught_up(live.room, live.stored, *found)
+                if stored is not None:
+                    live.stored = stored
+                    return
+                live.restore_stored()  # the attempt may have moved it on part of the way
+            doc = await self.store.run(self.store.store.load_room, room_id)
         except StoreError:
             self.metrics.store_error()
             raise unavailable() from None
         if doc is None:  # never deleted; a row gone is a database restored from a backup
             raise unavailable()
-        live.restore(dump_doc(doc))
+        live.restore(doc)
 
     async def commit(self, live: LiveRoom) -> None:
         """Write the room after a change, if its row is still where this process left it.
 
         Called by :meth:`change`, under the room's lock, before anyone hears of the
-        change. If the database fails, 503 (and :meth:`_changing` puts the room back as
-        last stored, ``live.saved``, its JSON text: a change costs one document, not a
-        copy before and after); if another process changed the room first, the room
-        becomes the stored one and :class:`ConflictError` says so (the caller tries
+        change. What is written is the room's head and its record's last rows
+        (:func:`roomlog.change <thousand.web.roomlog.change>`), built from what was last
+        stored (``live.stored``). If the database fails, 503 (and :meth:`_changing` puts
+        the room back as last stored); if another process changed the room first, the
+        room becomes the stored one and :class:`ConflictError` says so (the caller tries
         again, or gives up).
         """
-        doc = live.room.to_doc()
-        text = dump_doc(doc)
+        change, after = roomlog.change(live.room, live.stored)
+        if self.settings.check_storage:
+            roomlog.check(live.room, after)
         try:
-            stored = await self.store.run(self.store.store.update_room, doc, text, live.saved_seq)
+            stored = await self.store.append(change, live.saved_seq)
         except StoreError:
             self.metrics.store_error()
             raise unavailable() from None
         if not stored:
             await self._reload(live)
             raise ConflictError
-        live.saved = text
-        live.saved_seq = live.room.seq
+        live.stored = after
         await self.cluster.publish_state(live.room.id, live.room.seq)
 
     async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
@@ -362,6 +380,7 @@ class Hub:
         for _attempt in range(CONFLICT_RETRIES):
             async with live.lock, self._changing(live):
                 seq = live.room.seq
+                live.room.op = None
                 result = await apply(live.room)
                 if live.room.seq == seq:  # nothing to store; the asker hears the state
                     break
@@ -386,7 +405,7 @@ class Hub:
         try:
             yield
         except BaseException:
-            live.restore(live.saved)
+            live.restore_stored()
             raise
         finally:
             live.changing = False
@@ -405,10 +424,9 @@ class Hub:
     async def create(self, body: CreateRoom) -> tuple[BaseRoom, str]:
         room, token = new_room(body)
         doc = room.to_doc()
-        text = dump_doc(doc)
         seen = self.clock()
-        await self.store.run(self.store.store.create_room, doc, text, seen)
-        live = self._add(room, text)
+        await self.store.run(self.store.store.create_room, doc, seen)
+        live = self._add(room, doc)
         live.seen = live.seen_stored = seen
         live.wake.set()
         log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
@@ -527,11 +545,11 @@ class Hub:
             text = built.get(key)
             if text is None:
                 message = self.state_message(live, seat, translator(connection.language), connected)
-                text = built[key] = json.dumps(message, ensure_ascii=False)
+                text = built[key] = dumps(message)
             connection.send(text)
 
     def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)
-        encoded = json.dumps(message, ensure_ascii=False)
+        encoded = dumps(message)
         for other in list(live.connections):
             other.send(encoded)

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from thousand.core.i18n import LANGUAGES
 from thousand.core.pace import Estimate
 from thousand.web.cluster import Presence
 from thousand.web.limits import ConnectionLimits
+from thousand.web.roomlog import Stored, stored_of
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.summary import connected_seats
 from thousand.web.tables import room_from_doc
@@ -64,10 +66,9 @@ class LiveRoom:
     """A room in memory with its lock, its connections and its driver."""
 
     room: BaseRoom
-    saved: str
-    """The room's document as last stored (JSON): what a failed write goes back to."""
-    saved_seq: int
-    """The ``seq`` of ``saved``: what the room's row must still be at for a write."""
+    stored: Stored
+    """The room as last stored: what a change is written from, and what a failed write
+    goes back to."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     connections: set[Connection] = field(default_factory=set)
@@ -126,9 +127,16 @@ class LiveRoom:
     def spectators(self) -> int:
         return self.presence().spectators + sum(other.spectators for other in self.others)
 
-    def restore(self, text: str) -> None:
-        """Take the room as ``text`` (a stored document) has it."""
-        doc = json.loads(text)
+    @property
+    def saved_seq(self) -> int:
+        """The ``seq`` last stored: what the room's row must still be at for a write."""
+        return self.stored.seq
+
+    def restore(self, doc: Mapping[str, Any], snapshot_seq: int | None = None) -> None:
+        """Take the room as ``doc`` (a whole stored document) has it."""
         self.room = room_from_doc(doc)
-        self.saved = text
-        self.saved_seq = int(doc["seq"])
+        self.stored = stored_of(self.room, doc, snapshot_seq)
+
+    def restore_stored(self) -> None:
+        """Take the room back as last stored (a change that failed half-way)."""
+        self.room = room_from_doc(json.loads(self.stored.text()))

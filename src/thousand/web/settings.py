@@ -6,7 +6,11 @@ computers and clocks, the routes — and none of them should import another to g
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
+
+CHECK_STORAGE = "THOUSAND_CHECK_STORAGE"
+"""The environment variable that turns on :attr:`Settings.check_storage` (``1``)."""
 
 
 @dataclass(frozen=True)
@@ -35,3 +39,8 @@ class Settings:
     "Open rooms", and stays reachable by its link. Measured from the time kept in the
     database (``rooms.seen``, written at most once a minute a room), so every process of
     a deployment lists the same rooms."""
+    check_storage: bool = field(default_factory=lambda: os.environ.get(CHECK_STORAGE) == "1")
+    """Check every change stored against the room's whole document: that the stored parts
+    (:mod:`thousand.web.roomlog`) put together give the room as it is. For tests (the
+    suite turns it on through ``THOUSAND_CHECK_STORAGE=1``, its servers' processes too): it
+    costs what writing the whole document cost."""

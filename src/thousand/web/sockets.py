@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from datetime import UTC, datetime
@@ -23,6 +22,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from thousand.core.i18n import translator
 from thousand.web.hub import Hub, unavailable
+from thousand.web.jsontext import dumps
 from thousand.web.limits import ConnectionLimits
 from thousand.web.live import Connection, LiveRoom, language_of
 from thousand.web.protocol import (
@@ -112,7 +112,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
 
 
 def _json(data: dict[str, Any]) -> str:
-    return json.dumps(data, ensure_ascii=False)
+    return dumps(data)
 
 
 async def _send_loop(connection: Connection) -> None:

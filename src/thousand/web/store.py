@@ -1,11 +1,13 @@
-"""Rooms in a database: one row per room, written whole after every accepted change.
+"""Rooms in a database: a row per room with its head, and its record beside it.
 
-A room's row holds :meth:`BaseRoom.to_doc <thousand.web.rooms.base.BaseRoom.to_doc>`
-as JSON — the rules, seats (token hashes only), options, the current game's record and its secret
-seed — with ``seq`` beside it. Writing the whole document keeps the promise simple to
-keep: the row is the room as its clients last saw it, and there is no log to replay
-or to get out of step. A game's record is a few kilobytes, so a write costs what a
-write of a small row costs. Finished games move to ``games`` on a rematch; chat lines go
+A room's row holds :meth:`BaseRoom.head_doc <thousand.web.rooms.base.BaseRoom.head_doc>`
+as JSON — the rules, seats (token hashes only), options, status and clock, its secret seed
+— with ``seq`` beside it, rewritten with every accepted change; the game's record is kept
+beside it as a snapshot (``room_records``) and a log of the changes since
+(``room_log``: the record's last rows, :mod:`thousand.web.roomlog`). An action writes the
+head, one log entry and, once in :data:`~thousand.web.roomlog.SNAPSHOT_EVERY` changes, the
+record whole: what does not grow with the game. Reading a room puts it back together
+(:meth:`Store.load_room`). Finished games move to ``games`` on a rematch; chat lines go
 to ``chat``.
 
 SQLAlchemy Core over SQLite (the default, for one process) or PostgreSQL (through
@@ -15,16 +17,17 @@ system has the write), which is the failure a server must survive; only a power 
 could take the last moments.
 
 Several processes may hold the same room, so a room's row is written with a version
-check (:meth:`Store.update_room`): the write names the ``seq`` it started from and
-touches nothing when another process got there first. The calls are synchronous; the
-server runs them in worker threads (:class:`AsyncStore`) off its event loop.
+check (:meth:`Store.append_room`): the write names the ``seq`` it started from and
+touches nothing when another process got there first; the log entry goes in the same
+transaction, only when the row was written. The calls are synchronous; the server runs
+them in worker threads (:class:`AsyncStore`) off its event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -38,7 +41,9 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
+    delete,
     event,
     insert,
     make_url,
@@ -47,11 +52,13 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import URL, Engine
+from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
 from thousand.web import schema
+from thousand.web.jsontext import dumps
+from thousand.web.roomlog import Change, assemble
 
 T = TypeVar("T")
 
@@ -105,6 +112,25 @@ games = Table(
     Column("record", Text, nullable=False),
 )
 
+room_records = Table(
+    "room_records",
+    metadata,
+    Column("room", String(32), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("record", Text, nullable=False),
+)
+"""A room's record as it was at ``seq`` (its latest snapshot; ``null`` without a game)."""
+
+room_log = Table(
+    "room_log",
+    metadata,
+    Column("room", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("entry", Text, nullable=False),
+)
+"""The changes of a room's record since its snapshot, one per ``seq``
+(:func:`thousand.web.roomlog.change`)."""
+
 chat = Table(
     "chat",
     metadata,
@@ -114,13 +140,30 @@ chat = Table(
 )
 
 
-def dump_doc(doc: dict[str, Any]) -> str:
-    """A room's document as the JSON text its row holds."""
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
 class StoreError(ThousandError):
     """The database refused or could not be reached (one line; the action is not taken)."""
+
+
+_WRITE_HEAD = (
+    update(rooms)
+    .where(rooms.c.id == bindparam("room_id"), rooms.c.seq == bindparam("expected"))
+    .values(
+        status=bindparam("new_status"),
+        private=bindparam("new_private"),
+        seq=bindparam("new_seq"),
+        doc=bindparam("new_doc"),
+        driven=bindparam("new_driven"),
+    )
+)
+"""A change's write of the room's row, under the version check (built once: a busy
+server writes it for every action)."""
+
+_LOG_ENTRY = insert(room_log)
+_WRITE_RECORD = (
+    update(room_records)
+    .where(room_records.c.room == bindparam("room_id"))
+    .values(seq=bindparam("new_seq"), record=bindparam("new_record"))
+)
 
 
 def database_url(url: str) -> URL:
@@ -191,15 +234,20 @@ def open_engine(url: URL) -> Engine:
     return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
 
 
-def _row_values(doc: dict[str, Any], text: str) -> dict[str, Any]:
-    """The columns of a room's row for ``doc`` (``text`` is ``doc`` as JSON)."""
+def _row_values(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The columns of a room's row for the whole document ``doc``: its head."""
+    head = {key: value for key, value in doc.items() if key != "record"}
     return {
         "status": doc["status"],
         "private": bool(doc["options"].get("private")),
         "seq": doc["seq"],
-        "doc": text,
+        "doc": dumps(head),
         "driven": bool(doc.get("driven", True)),
     }
+
+
+def _head(text: str) -> dict[str, Any]:
+    return dict(json.loads(text))
 
 
 class Store:
@@ -223,12 +271,25 @@ class Store:
         """The one line a database error becomes: which database, and what it said."""
         return f"database {self.where}: {describe(exc, self._secret)}"
 
-    def create_room(self, doc: dict[str, Any], text: str, seen: float | None = None) -> None:
-        """Insert a new room's row (``text`` is ``doc`` as JSON); its id must be new.
-        ``seen``: when it was made (the lobby lists it for a while though nobody is in)."""
+    def create_room(self, doc: dict[str, Any], seen: float | None = None) -> None:
+        """Insert a new room's row (its id must be new) and its record (when ``doc``
+        has one). ``seen``: when it was made (the lobby lists it for a while though
+        nobody is in)."""
         with self.engine.begin() as connection:
+            connection.execute(insert(rooms).values(id=doc["id"], seen=seen, **_row_values(doc)))
+            self._snapshot(connection, doc)
+
+    def _snapshot(self, connection: Connection, doc: Mapping[str, Any]) -> None:
+        """Keep ``doc``'s record as the room's snapshot at its ``seq``, with no log after
+        it (a document without ``record`` keeps none)."""
+        room_id = doc["id"]
+        connection.execute(delete(room_log).where(room_log.c.room == room_id))
+        connection.execute(delete(room_records).where(room_records.c.room == room_id))
+        if "record" in doc:
             connection.execute(
-                insert(rooms).values(id=doc["id"], seen=seen, **_row_values(doc, text))
+                insert(room_records).values(
+                    room=room_id, seq=doc["seq"], record=dumps(doc["record"])
+                )
             )
 
     def touch_room(self, room_id: str, seen: float) -> None:
@@ -242,8 +303,9 @@ class Store:
             )
 
     def listed_rooms(self) -> list[tuple[dict[str, Any], float | None]]:
-        """Every room open to all (not private), waiting or playing, with when a device
-        was last connected to it (None: never recorded): what the lobby chooses from."""
+        """Every room open to all (not private), waiting or playing, as its head (the
+        document without its record), with when a device was last connected to it (None:
+        never recorded): what the lobby chooses from."""
         query = select(rooms.c.doc, rooms.c.seen).where(
             rooms.c.status.in_(LIVE), rooms.c.private.is_(False)
         )
@@ -260,32 +322,90 @@ class Store:
             ).all()
         return {row[0]: row[1] for row in rows}
 
-    def update_room(self, doc: dict[str, Any], text: str, expected_seq: int) -> bool:
-        """Write the room's row if it still holds ``expected_seq``; False when it does not
-        (another process stored a change of the room first) and nothing was written.
+    def update_room(self, doc: dict[str, Any], expected_seq: int) -> bool:
+        """Write the whole room if its row still holds ``expected_seq``; False when it
+        does not (another process stored a change of the room first) and nothing was
+        written.
 
-        The check and the write are one statement, so of two processes writing from the
-        same ``seq`` exactly one succeeds, on every database.
+        The check and the write of the row are one statement, so of two processes
+        writing from the same ``seq`` exactly one succeeds, on every database.
         """
         with self.engine.begin() as connection:
             changed = connection.execute(
                 update(rooms)
                 .where(rooms.c.id == doc["id"], rooms.c.seq == expected_seq)
-                .values(**_row_values(doc, text))
+                .values(**_row_values(doc))
             ).rowcount
+            if changed:
+                self._snapshot(connection, doc)
         return bool(changed)
 
-    def save_room(self, doc: dict[str, Any], text: str | None = None) -> None:
-        """Insert or replace the room's row with ``doc``, whatever it held (committed when
-        this returns); ``text`` is ``doc`` as JSON when the caller has it already. For one
-        process only: several use :meth:`create_room` and :meth:`update_room`."""
-        values = _row_values(doc, dump_doc(doc) if text is None else text)
+    def append_room(self, change: Change, expected_seq: int) -> bool:
+        """Write one change of a room (:func:`thousand.web.roomlog.change`) if its row
+        still holds ``expected_seq``: its head, its log entry and, when the change takes
+        one, the record's snapshot (the log before it dropped). False when another
+        process stored a change first; nothing is written then."""
+        return self.append_rooms([(change, expected_seq)])[0]
+
+    def append_rooms(self, changes: Sequence[tuple[Change, int]]) -> list[bool]:
+        """:meth:`append_room` for changes of different rooms, in one transaction (one
+        commit for all: what a busy server's writes cost goes down with their number,
+        :class:`AsyncStore` gathers them). All are written or, on an error, none."""
+        written = []
+        with self.engine.begin() as connection:
+            for change, expected in changes:
+                written.append(self._append(connection, change, expected))
+        return written
+
+    def _append(self, connection: Connection, change: Change, expected: int) -> bool:
+        changed = connection.execute(
+            _WRITE_HEAD,
+            {
+                "room_id": change.room,
+                "expected": expected,
+                "new_status": change.status,
+                "new_private": change.private,
+                "new_seq": change.seq,
+                "new_doc": change.head,
+                "new_driven": change.driven,
+            },
+        ).rowcount
+        if not changed:
+            return False
+        if change.snapshot is None:
+            connection.execute(
+                _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
+            )
+            return True
+        # a snapshot: the log keeps this change's entry (another process catching up on
+        # it needs it, :meth:`log_after`); the record is read from the snapshot on
+        connection.execute(
+            delete(room_log).where(room_log.c.room == change.room, room_log.c.seq < change.seq)
+        )
+        connection.execute(
+            _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
+        )
+        record = {"room_id": change.room, "new_seq": change.seq, "new_record": change.snapshot}
+        if not connection.execute(_WRITE_RECORD, record).rowcount:
+            connection.execute(
+                insert(room_records).values(
+                    room=change.room, seq=change.seq, record=change.snapshot
+                )
+            )
+        return True
+
+    def save_room(self, doc: dict[str, Any]) -> None:
+        """Insert or replace the whole room with ``doc``, whatever it held (committed
+        when this returns). For one process only: several use :meth:`create_room`,
+        :meth:`update_room` and :meth:`append_room`."""
+        values = _row_values(doc)
         with self.engine.begin() as connection:
             changed = connection.execute(
                 update(rooms).where(rooms.c.id == doc["id"]).values(**values)
             ).rowcount
             if not changed:
                 connection.execute(insert(rooms).values(id=doc["id"], **values))
+            self._snapshot(connection, doc)
 
     def room_seqs(self, ids: Sequence[str]) -> dict[str, int]:
         """The stored ``seq`` of each of these rooms (ids without a row are left out)."""
@@ -329,15 +449,52 @@ class Store:
             raise StoreError(self.failure(exc)) from None
 
     def load_room(self, room_id: str) -> dict[str, Any] | None:
+        """The room's whole document, put back together; None when there is none."""
         with self.engine.connect() as connection:
             row = connection.execute(select(rooms.c.doc).where(rooms.c.id == room_id)).first()
-        return None if row is None else dict(json.loads(row[0]))
+            if row is None:
+                return None
+            return self._assembled(connection, room_id, _head(row[0]))
+
+    def _assembled(
+        self, connection: Connection, room_id: str, head: dict[str, Any]
+    ) -> dict[str, Any]:
+        snapshot = connection.execute(
+            select(room_records.c.seq, room_records.c.record).where(room_records.c.room == room_id)
+        ).first()
+        if snapshot is None:
+            return assemble(head, None, ())
+        entries = connection.execute(
+            select(room_log.c.entry)
+            .where(room_log.c.room == room_id, room_log.c.seq > snapshot[0])
+            .order_by(room_log.c.seq)
+        ).scalars()
+        return assemble(head, snapshot[1], entries)
+
+    def log_after(self, room_id: str, seq: int) -> tuple[str, list[str]] | None:
+        """The room's head and the log entries of its changes after ``seq``, in order
+        (what another process stored since this one's copy was at ``seq``); None
+        without a row. The entries may start later than ``seq`` (a snapshot dropped the
+        ones before it): each says which ``seq`` it was made ``after``."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(rooms.c.doc).where(rooms.c.id == room_id)).first()
+            if row is None:
+                return None
+            entries = connection.execute(
+                select(room_log.c.entry)
+                .where(room_log.c.room == room_id, room_log.c.seq > seq)
+                .order_by(room_log.c.seq)
+            ).scalars()
+            return row[0], list(entries)
 
     def live_rooms(self) -> list[dict[str, Any]]:
-        """Every room waiting or playing: what a restarted server brings back first."""
+        """Every room waiting or playing, whole: what a restarted server brings back
+        first."""
         with self.engine.connect() as connection:
-            rows = connection.execute(select(rooms.c.doc).where(rooms.c.status.in_(LIVE))).all()
-        return [dict(json.loads(row[0])) for row in rows]
+            rows = connection.execute(
+                select(rooms.c.id, rooms.c.doc).where(rooms.c.status.in_(LIVE))
+            ).all()
+            return [self._assembled(connection, row[0], _head(row[1])) for row in rows]
 
     def save_game(self, room_id: str, number: int, record: dict[str, Any]) -> None:
         """Keep a finished game's record (again: the same record replaces itself, also
@@ -399,6 +556,9 @@ class AsyncStore:
         self.workers = workers
         self.timeout = timeout
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="store")
+        self._waiting: list[tuple[Change, int, asyncio.Future[bool]]] = []
+        self._writers = 0
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` in a worker thread; :class:`StoreError` when the database
@@ -420,6 +580,44 @@ class AsyncStore:
             raise StoreError(
                 f"database {self.store.where}: no answer within {self.timeout:g} s"
             ) from None
+
+    async def append(self, change: Change, expected_seq: int) -> bool:
+        """:meth:`Store.append_room` with the changes of other rooms waiting meanwhile:
+        those that arrive while a transaction is being written go together in the next
+        one (a group commit), at most :attr:`workers` transactions at once. Each change
+        is stored (or refused) when this returns, as alone; a database error fails
+        every change of its transaction (:class:`StoreError`)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((change, expected_seq, future))
+        if self._writers < self.workers:
+            self._writers += 1
+            task = asyncio.create_task(self._write_waiting())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return await future
+
+    async def _write_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                try:
+                    written = await self.run(
+                        self.store.append_rooms, [(change, seq) for change, seq, _ in batch]
+                    )
+                except Exception as exc:  # each change's caller hears of it
+                    for *_, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                except BaseException:  # cancelled: so are the callers
+                    for *_, future in batch:
+                        future.cancel()
+                    raise
+                for (*_, future), result in zip(batch, written, strict=True):
+                    if not future.done():
+                        future.set_result(result)
+        finally:
+            self._writers -= 1
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -33,7 +33,7 @@ import copy
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from thousand.core import records
 from thousand.core.errors import IllegalActionError, RecordError, RulesError
@@ -476,16 +476,31 @@ class RecordBuilder:
         assert state.to_move is not None
         self.deals[-1]["actions"].append({"seat": state.to_move[0], **action.to_data()})
 
-    def to_data(self) -> dict[str, Any]:
-        """The record so far (§6's object), a copy the game goes on without."""
+    ROWS: ClassVar[str] = "deals"
+    """The key of the record's rows (:attr:`rows`)."""
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The record's deals as they are written (not a copy): a deal is only ever
+        appended (or, keeping the score of real cards, the last one taken back), and only
+        the last one changes while it is played (:mod:`thousand.web.roomlog`)."""
+        return self.deals
+
+    def header(self) -> dict[str, Any]:
+        """The record without its deals (not a copy: to be written out at once)."""
         data: dict[str, Any] = {
             "format": FORMAT,
             "game": GAME,
-            "rules": copy.deepcopy(self.rules),
-            "players": list(self.players),
+            "rules": self.rules,
+            "players": self.players,
         }
         if self.meta is not None:
-            data["meta"] = copy.deepcopy(self.meta)
+            data["meta"] = self.meta
+        return data
+
+    def to_data(self) -> dict[str, Any]:
+        """The record so far (§6's object), a copy the game goes on without."""
+        data = copy.deepcopy(self.header())
         data["deals"] = copy.deepcopy(self.deals)
         return data
 

@@ -34,10 +34,11 @@ methods that take them.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -114,8 +115,13 @@ class SeatState:
         return self.kind == "person" and self.name is None
 
     def to_doc(self) -> dict[str, Any]:
-        """Every field, as ``SeatState(**doc)`` takes them back."""
-        return asdict(self)
+        """Every field, as ``SeatState(**doc)`` takes them back (``asdict`` without its
+        deep copy: every field is a string, a boolean or None, and a room's head is
+        written with every change)."""
+        return {each.name: getattr(self, each.name) for each in SEAT_FIELDS}
+
+
+SEAT_FIELDS = fields(SeatState)
 
 
 def computer_name(level_name: str, number: int) -> str:
@@ -293,6 +299,46 @@ class BaseRoom:
     _memo: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     _stand_ins: dict[int, Policy] = field(default_factory=dict)
     """The computers playing for people whose time ran out, by seat (not stored)."""
+    op: dict[str, Any] | None = None
+    """The last change as an operation another process holding the room can repeat
+    (:func:`repeat`): a person's action, a computer's move or a clock running out, with
+    the time it happened. None for the others (a seat taken, a rematch: they draw
+    secrets). Stored with the change (:mod:`thousand.web.roomlog`), never read back."""
+    fixed_now: datetime | None = None
+    """The time of the operation under way (:meth:`now`)."""
+
+    def now(self) -> datetime:
+        """The time of the change being made: the operation's own while one is made or
+        repeated, so that a clock's deadline comes out the same in every process."""
+        return self.fixed_now or _now()
+
+    @contextlib.contextmanager
+    def _operation(self, op: dict[str, Any]) -> Iterator[None]:
+        """An operation (:attr:`op`) is made at one time, now (or, repeated by
+        :func:`repeat`, the time it had)."""
+        owned = self.fixed_now is None
+        if owned:
+            self.fixed_now = _now()
+        assert self.fixed_now is not None
+        self.op = {**op, "now": self.fixed_now.isoformat()}
+        try:
+            yield
+        finally:
+            if owned:
+                self.fixed_now = None
+
+    # -- moves as messages (for :func:`repeat`) -------------------------------------------
+
+    def move_message(self, move: Any) -> dict[str, Any] | None:
+        """A computer's move as an action message (``{"action": NAME, ...fields}``)
+        :meth:`move_of` reads back; None: the game cannot say it (its moves are then not
+        repeated, the other processes read the room back)."""
+        del move
+        return None
+
+    def move_of(self, message: Mapping[str, Any]) -> Any:
+        """The move :meth:`move_message` wrote."""
+        raise NotImplementedError(message)
 
     def table(self, thrown: int = 0, language: str | None = None) -> TableOptions:
         """How the room's game sits at its table: in the room's language (or
@@ -608,7 +654,12 @@ class BaseRoom:
         mover = self._current()
         if self.acts_for(seat) != mover and not (action == "undo" and self.may_undo(seat)):
             raise ProtocolError("not_your_turn", f"it is {self._player_name(mover)}'s turn")
-        self._act(seat, mover, ActionFields(action, dice, keep, box, places, **fields))
+        sent = {"dice": dice, "keep": keep, "box": box, "places": places, **fields}
+        op = {"op": "act", "seat": seat, "action": action, "seq": seq}
+        with self._operation(
+            op | {name: value for name, value in sent.items() if value is not None}
+        ):
+            self._act(seat, mover, ActionFields(action, dice, keep, box, places, **fields))
 
     def acts_for(self, seat: int | None) -> int | None:
         """The seat whose move a connection holding ``seat`` may enter now: its own, or
@@ -650,7 +701,12 @@ class BaseRoom:
         people at the table need not throw for it (documented in docs/web.md).
         """
         assert self.started and self.computer_to_move()
-        self._apply(move)
+        message = self.move_message(move)
+        if message is None:
+            self._apply(move)
+            return
+        with self._operation({"op": "bot", "move": message}):
+            self._apply(move)
 
     def _changed(self) -> None:
         """One accepted change of the game: ``seq`` moves on, and a game that just ended
@@ -673,17 +729,18 @@ class BaseRoom:
         if seconds is None or mover is None or self.computer_to_move():
             self.deadline = None
         else:
-            self.deadline = _now() + timedelta(seconds=seconds)
+            self.deadline = self.now() + timedelta(seconds=seconds)
 
     def time_out(self, now: datetime | None = None) -> bool:
         """The person to move ran out of time: the computer plays for them (True) from now
         until they act again."""
         mover = self.mover
-        if mover is None or self.deadline is None or (now or _now()) < self.deadline:
+        if mover is None or self.deadline is None or (now or self.now()) < self.deadline:
             return False
-        self.seats[mover].auto = True
-        self.seq += 1
-        self.deadline = None
+        with self._operation({"op": "time_out"}):
+            self.seats[mover].auto = True
+            self.seq += 1
+            self.deadline = None
         return True
 
     # -- rematch -------------------------------------------------------------------------
@@ -752,6 +809,12 @@ class BaseRoom:
 
     def to_doc(self) -> dict[str, Any]:
         """Everything needed to bring the room back; see the module docstring."""
+        return {**self.head_doc(), "record": self.record()}
+
+    def head_doc(self) -> dict[str, Any]:
+        """:meth:`to_doc` without the record: what a change rewrites whole (its size does
+        not grow with the game), the record's new rows being stored beside it
+        (:mod:`thousand.web.roomlog`). Not a copy: to be written out at once."""
         return {
             "id": self.id,
             "game": self.GAME,
@@ -765,7 +828,6 @@ class BaseRoom:
             "seed": self.seed.hex(),
             "deadline": None if self.deadline is None else self.deadline.isoformat(),
             "rematch": sorted(self.rematch),
-            "record": self.record(),
             "driven": self.needs_driver(),  # for the row's column; not read back
             **self._game_doc(),
         }
@@ -792,3 +854,28 @@ class BaseRoom:
         if record is not None:
             room.session = room._resume(record, doc)
         return room
+
+
+def repeat(room: BaseRoom, op: Mapping[str, Any]) -> None:
+    """Make again on ``room`` the operation another process made on it (:attr:`BaseRoom.op`),
+    at the time it was made: the room comes out as that process stored it (which the
+    caller checks). Raises what the operation raises."""
+    room.fixed_now = datetime.fromisoformat(op["now"])
+    try:
+        kind = op["op"]
+        if kind == "act":
+            fields = {
+                name: value
+                for name, value in op.items()
+                if name not in {"op", "seat", "action", "seq", "now", "dice"}
+            }
+            room.act(op["seat"], op["action"], op["seq"], op.get("dice"), **fields)
+        elif kind == "bot":
+            room.bot_step(room.move_of(op["move"]))
+        elif kind == "time_out":
+            if not room.time_out(room.fixed_now):
+                raise ValueError("the clock had not run out")
+        else:
+            raise ValueError(f"unknown operation {kind!r}")
+    finally:
+        room.fixed_now = None

@@ -324,6 +324,15 @@ class CardRoom(BaseRoom):
             self.seats[person].auto = False
         self._changed()
 
+    def move_message(self, move: Any) -> dict[str, Any] | None:
+        if self.table_cards:
+            return None  # the scorekeeper's entries are a person's actions
+        return action_message(move)
+
+    def move_of(self, message: Mapping[str, Any]) -> Decision:
+        """A computer's decision as :meth:`move_message` wrote it."""
+        return decision_of(ActionFields(**message))
+
     def _stand_in(self) -> Policy:
         policy: CardPolicy = card_bot(self.STAND_IN, self.game, secrets.randbits(32))
         return policy

@@ -226,6 +226,24 @@ class Room(BaseRoom):
         self.seq += 1
         self._set_deadline()
 
+    def move_message(self, move: Any) -> dict[str, Any] | None:
+        if move == THROW:
+            return {"action": "throw"}
+        if move == STOP:
+            return {"action": "stop"}
+        if isinstance(move, SetAside):
+            return {"action": "keep", "dice": list(move.dice)}
+        return None
+
+    def move_of(self, message: Mapping[str, Any]) -> Action:
+        """A computer's move as :meth:`move_message` wrote it (its throws are the room's
+        seed's, whatever the room's dice)."""
+        moves: dict[str, Action] = {"throw": THROW, "stop": STOP}
+        name = message["action"]
+        if name == "keep":
+            return SetAside(tuple(message["dice"]))
+        return moves[name]
+
     def _action(self, action: str, dice: list[int] | None) -> Action:
         table = self.options.dice == "table"
         if action == "throw" and not table:

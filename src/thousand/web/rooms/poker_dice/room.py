@@ -176,6 +176,26 @@ class PokerRoom(BaseRoom):
             raise ProtocolError("bad_message", "places: not the places of the dice in keep")
         return faces
 
+    def move_message(self, move: Any) -> dict[str, Any] | None:
+        if isinstance(move, Throw):
+            return {"action": "throw", "keep": list(move.keep)}
+        if isinstance(move, Write):
+            return {"action": "write", "box": move.box}
+        if move == STOP:
+            return {"action": "stop"}
+        return None
+
+    def move_of(self, message: Mapping[str, Any]) -> Action:
+        """A computer's move as :meth:`move_message` wrote it."""
+        name = message["action"]
+        if name == "throw":
+            return Throw(tuple(message["keep"]))
+        if name == "write":
+            return Write(message["box"])
+        if name == "stop":
+            return STOP
+        raise ValueError(f"unknown move {name!r}")
+
     def _action(self, action: str, keep: list[int] | None, box: str | None) -> Action:
         if action == "throw":
             return Throw(tuple(keep)) if keep else THROW
