@@ -223,24 +223,14 @@ export class CardHouseRules extends HouseForm {
       h(
         "div",
         { class: "house card-house", id: "house-rules" },
-        h(
-          "div",
-          { class: "field", dataset: { field: "house-preset" } },
-          h("label", { for: "house-preset" }, t("Start from")),
-          h(
-            "select",
-            {
-              id: "house-preset",
-              onchange: (event) => {
-                this.values = this.fromPreset(event.target.value);
-                this.error = null;
-                this.render(box);
-                this.lobby.followPlayers();
-                document.getElementById("house-preset").focus();
-              },
-            },
-            this.presets.map((item) => h("option", { value: item.name, selected: item.name === v.preset }, item.title || item.name)),
-          ),
+        this.presetField(
+          v.preset,
+          (name) => {
+            this.values = this.fromPreset(name);
+            this.error = null;
+            this.render(box);
+            this.lobby.followPlayers();
+          },
           h("p", { class: "hint" }, t("Each preset fixes the number of players; a rule it does not have is not shown.")),
         ),
         this.groupsBox,

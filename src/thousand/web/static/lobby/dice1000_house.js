@@ -127,9 +127,6 @@ export class HouseRules extends HouseForm {
     }
     if (!this.values || !this.rulesOf(this.values.preset)) this.values = fromPreset(this.presets, start);
     const v = this.values;
-    const presetOptions = this.presets.map((item) =>
-      h("option", { value: item.name, selected: item.name === v.preset }, item.title || item.name),
-    );
     this.barrelsBox = h("div", { class: "house-barrels-detail" });
     this.boltsBox = h("div", { class: "house-bolts-detail" });
     this.savedBox = h("div", { class: "house-saved" });
@@ -138,25 +135,12 @@ export class HouseRules extends HouseForm {
       h(
         "div",
         { class: "house", id: "house-rules" },
-        h(
-          "div",
-          { class: "field", dataset: { field: "house-preset" } },
-          h("label", { for: "house-preset" }, t("Start from")),
-          h(
-            "select",
-            {
-              id: "house-preset",
-              onchange: (event) => {
-                this.values = fromPreset(this.presets, event.target.value);
-                this.chosen = "";
-                this.error = null;
-                this.render(box);
-                document.getElementById("house-preset").focus();
-              },
-            },
-            presetOptions,
-          ),
-        ),
+        this.presetField(v.preset, (name) => {
+          this.values = fromPreset(this.presets, name);
+          this.chosen = "";
+          this.error = null;
+          this.render(box);
+        }),
         h(
           "div",
           { class: "house-grid" },

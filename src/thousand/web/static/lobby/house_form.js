@@ -2,6 +2,7 @@
 // read from a field, and an error shown at the field it is about — marked invalid,
 // described by the error, focused — or at the end of the form.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** A whole number typed in a field (a "−" taken as a minus), or null outside min…max. */
 export function whole(text, min, max) {
@@ -11,8 +12,34 @@ export function whole(text, min, max) {
   return Number.isSafeInteger(value) && value >= min && value <= max ? value : null;
 }
 
-/** A house-rules form: its ``box`` (the form's element) and its ``error``. */
+/** A house-rules form: its ``box`` (the form's element), its ``presets`` (as /api/games
+sends them) and its ``error``. */
 export class HouseForm {
+  /**
+   * The "Start from" field: a choice of the form's ``presets``; ``choose(name)`` when one
+   * is chosen (it draws the form again), the focus kept on the choice. ``after``: what
+   * follows it in the field (a hint).
+   */
+  presetField(chosen, choose, ...after) {
+    return h(
+      "div",
+      { class: "field", dataset: { field: "house-preset" } },
+      h("label", { for: "house-preset" }, t("Start from")),
+      h(
+        "select",
+        {
+          id: "house-preset",
+          onchange: (event) => {
+            choose(event.target.value);
+            document.getElementById("house-preset").focus();
+          },
+        },
+        this.presets.map((item) => h("option", { value: item.name, selected: item.name === chosen }, item.title || item.name)),
+      ),
+      ...after,
+    );
+  }
+
   /** Show an error at a field (or at the end of the form) and take the focus there. */
   showError(field, message) {
     this.error = { field, message };
