@@ -4,21 +4,25 @@ date by making the stored operations again, coming out exactly as the room is.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from thousand.games import games_offering
 from thousand.web import roomlog
+from thousand.web.cluster import Cluster, LocalCluster, News
+from thousand.web.hub import Hub
 from thousand.web.protocol import MAX_SEATS, CreateRoom, ProtocolError
 from thousand.web.roomlog import SNAPSHOT_EVERY, Stored, caught_up, stored_of
 from thousand.web.rooms import base
 from thousand.web.rooms.base import BaseRoom
-from thousand.web.store import Store
+from thousand.web.settings import Settings
+from thousand.web.store import AsyncStore, Store
 from thousand.web.tables import room_from_doc, room_type
 
 ONLINE = games_offering("online")
@@ -138,3 +142,58 @@ def test_a_seat_taken_is_not_repeated_but_read_back(store: Store) -> None:
     found = store.log_after(room.id, 0)
     assert found is not None and caught_up(there, stored_of(there), *found) is None
     assert store.load_room(room.id) == whole(room)
+
+
+class Reporter:
+    """A cluster of one that the hub takes for several, keeping the news it publishes."""
+
+    def __init__(self) -> None:
+        self._alone = LocalCluster()
+        self.news: list[tuple[str, int, News | None]] = []
+
+    async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None:
+        self.news.append((room_id, seq, news))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._alone, name)
+
+
+def test_news_carrying_the_change_is_taken_without_the_database(tmp_path: Path) -> None:
+    """A process hearing of a change it holds the room just before takes the change from
+    the news alone: the database's reads refused, the room still comes out as stored."""
+    url = f"sqlite:///{tmp_path}/s.db"
+
+    def hub(cluster: Reporter) -> Hub:
+        settings = Settings(db_url=url, bot_delay=0.0, resync_seconds=3600.0)
+        return Hub(settings, AsyncStore(Store(url)), cast(Cluster, cluster))
+
+    async def scenario() -> None:
+        told, listening = Reporter(), Reporter()
+        first, second = hub(told), hub(listening)
+        await first.start()
+        await second.start()
+        room, _ = await first.create(CreateRoom.model_validate({"name": "Vera"}))
+        there = await second.get(room.id)
+
+        def refused(*_args: Any) -> Any:
+            raise AssertionError("the database was read")
+
+        second.store.store.log_after = refused  # type: ignore[method-assign,assignment]
+        second.store.store.load_room = refused  # type: ignore[method-assign,assignment]
+
+        async def throw(now: BaseRoom) -> None:
+            now.act(0, "throw", now.seq)
+
+        for _ in range(3):
+            await first.change(first.rooms[room.id], throw)
+            room_id, seq, news = told.news[-1]
+            assert news is not None
+            await second.on_remote_state(room_id, seq, news)
+            await asyncio.sleep(0.05)  # the news is taken in a task of its own
+            assert there.saved_seq == seq
+            assert whole(there.room) == whole(first.rooms[room.id].room)
+        for each in (first, second):
+            await each.stop()
+            each.store.close()
+
+    asyncio.run(scenario())

@@ -90,10 +90,16 @@ class Presence:
     spectators: int = 0
 
 
+News = tuple[str, str]
+"""What a change stored by a process tells the others beside its ``seq``: the room's new
+head and the change's log entry (:class:`thousand.web.roomlog.Change`), so that a process
+holding the room catches up without reading the database."""
+
+
 class Listener(Protocol):
     """What the hub does with news from other processes."""
 
-    async def on_remote_state(self, room_id: str, seq: int) -> None: ...
+    async def on_remote_state(self, room_id: str, seq: int, news: News | None = None) -> None: ...
 
     async def on_remote_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
 
@@ -111,7 +117,7 @@ class Cluster(Protocol):
 
     async def stop(self) -> None: ...
 
-    async def publish_state(self, room_id: str, seq: int) -> None: ...
+    async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None: ...
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None: ...
 
@@ -147,8 +153,8 @@ class LocalCluster:
     async def stop(self) -> None:
         return None
 
-    async def publish_state(self, room_id: str, seq: int) -> None:
-        del room_id, seq
+    async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None:
+        del room_id, seq, news
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
         del room_id, message
@@ -248,8 +254,11 @@ class RedisCluster:
         else:
             self._reachable = True
 
-    async def publish_state(self, room_id: str, seq: int) -> None:
-        self._send({"type": "state", "room": room_id, "seq": seq})
+    async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None:
+        message: dict[str, Any] = {"type": "state", "room": room_id, "seq": seq}
+        if news is not None:
+            message["head"], message["entry"] = news
+        self._send(message)
 
     async def publish_chat(self, room_id: str, message: dict[str, Any]) -> None:
         self._send({"type": "chat", "room": room_id, "message": message})
@@ -298,7 +307,9 @@ class RedisCluster:
             room_id = str(message["room"])
             kind = message["type"]
             if kind == "state":
-                await self._listener.on_remote_state(room_id, int(message["seq"]))
+                head, entry = message.get("head"), message.get("entry")
+                news = (head, entry) if isinstance(head, str) and isinstance(entry, str) else None
+                await self._listener.on_remote_state(room_id, int(message["seq"]), news)
             elif kind == "chat":
                 await self._listener.on_remote_chat(room_id, dict(message["message"]))
             elif kind == "presence":

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, translator
 from thousand.web import roomlog
-from thousand.web.cluster import Cluster, LocalCluster, spawn
+from thousand.web.cluster import Cluster, LocalCluster, News, spawn
 from thousand.web.driver import Driver
 from thousand.web.jsontext import dumps
 from thousand.web.limits import AddressLimits
@@ -272,20 +272,22 @@ class Hub:
             except Exception as exc:  # the database or Redis away: next time
                 log.warning("sweep: %s", exc.__class__.__name__)
 
-    async def on_remote_state(self, room_id: str, seq: int) -> None:
-        """Another process stored a change: read the room as stored, and tell this
-        process's clients (the news says only which room and ``seq``)."""
+    async def on_remote_state(self, room_id: str, seq: int, news: News | None = None) -> None:
+        """Another process stored a change: bring the room up to it, and tell this
+        process's clients. The news carries the change (the room's head and the log
+        entry) when it was published whole: a room held at the ``seq`` it was made from
+        takes it without reading the database."""
         live = self.rooms.get(room_id)
         if live is None or seq <= live.saved_seq:
             return
-        spawn(self._background, self._take_remote(live, seq), f"news {room_id}")
+        spawn(self._background, self._take_remote(live, seq, news), f"news {room_id}")
 
-    async def _take_remote(self, live: LiveRoom, seq: int) -> None:
+    async def _take_remote(self, live: LiveRoom, seq: int, news: News | None) -> None:
         async with live.lock:
             if seq <= live.saved_seq:
                 return
             try:
-                await self._reload(live)
+                await self._reload(live, news)
             except ProtocolError:  # the database is away: the resync catches up
                 return
         self.changed(live)
@@ -321,7 +323,7 @@ class Hub:
 
     # -- changes ---------------------------------------------------------------------
 
-    async def _reload(self, live: LiveRoom) -> None:
+    async def _reload(self, live: LiveRoom, news: News | None = None) -> None:
         """Take the room as stored (under its lock); 503 when the database is away, the
         room then left as it is (inside :meth:`change`, :meth:`_changing` puts it back).
 
@@ -332,7 +334,11 @@ class Hub:
         """
         room_id = live.room.id
         try:
-            found = await self.store.run(self.store.store.log_after, room_id, live.saved_seq)
+            found: tuple[str, list[str]] | None = None
+            if news is not None and roomlog.follows(news[1], live.stored):
+                found = news[0], [news[1]]
+            else:
+                found = await self.store.run(self.store.store.log_after, room_id, live.saved_seq)
             if found is not None:
                 stored = roomlog.caught_up(live.room, live.stored, *found)
                 if stored is not None:
@@ -370,7 +376,7 @@ class Hub:
             await self._reload(live)
             raise ConflictError
         live.stored = after
-        await self.cluster.publish_state(live.room.id, live.room.seq)
+        await self.cluster.publish_state(live.room.id, live.room.seq, (change.head, change.entry))
 
     async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
         """Apply a change to the room and store it, trying again on the stored room while

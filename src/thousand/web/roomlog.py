@@ -194,6 +194,15 @@ def check(room: BaseRoom, after: Stored) -> None:
         raise AssertionError(f"room {room.id}: the stored parts differ from the room at {room.seq}")
 
 
+def follows(entry: str, stored: Stored) -> bool:
+    """Whether the log entry ``entry`` was made from the room as ``stored`` (its
+    ``after``): the change right after it."""
+    try:
+        return bool(json.loads(entry)["after"] == stored.seq)
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
 def caught_up(room: BaseRoom, stored: Stored, head: str, entries: Sequence[str]) -> Stored | None:
     """Bring ``room`` (as ``stored``) up to what another process stored since, by making
     its operations again (:func:`~thousand.web.rooms.base.repeat`) instead of reading the
