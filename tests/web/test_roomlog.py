@@ -29,8 +29,9 @@ ONLINE = games_offering("online")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store(f"sqlite:///{tmp_path}/log.db")
+def store(db_url: str) -> Iterator[Store]:
+    """A store on SQLite, then on PostgreSQL (whose write of a change is one statement)."""
+    opened = Store(db_url)
     yield opened
     opened.close()
 

@@ -158,6 +158,16 @@ _WRITE_HEAD = (
 """A change's write of the room's row, under the version check (built once: a busy
 server writes it for every action)."""
 
+_WRITE_WITH_LOG = text(
+    "WITH moved AS ("
+    " UPDATE rooms SET status = :new_status, private = :new_private, seq = :new_seq,"
+    " doc = :new_doc, driven = :new_driven"
+    " WHERE id = :room_id AND seq = :expected RETURNING id)"
+    " INSERT INTO room_log (room, seq, entry) SELECT id, :new_seq, :entry FROM moved"
+)
+"""On PostgreSQL: :data:`_WRITE_HEAD` and the log entry in one statement (the entry is
+written only when the row was: its ``rowcount`` is the version check's)."""
+
 _LOG_ENTRY = insert(room_log)
 _WRITE_RECORD = (
     update(room_records)
@@ -358,19 +368,21 @@ class Store:
         return written
 
     def _append(self, connection: Connection, change: Change, expected: int) -> bool:
-        changed = connection.execute(
-            _WRITE_HEAD,
-            {
-                "room_id": change.room,
-                "expected": expected,
-                "new_status": change.status,
-                "new_private": change.private,
-                "new_seq": change.seq,
-                "new_doc": change.head,
-                "new_driven": change.driven,
-            },
-        ).rowcount
-        if not changed:
+        values = {
+            "room_id": change.room,
+            "expected": expected,
+            "new_status": change.status,
+            "new_private": change.private,
+            "new_seq": change.seq,
+            "new_doc": change.head,
+            "new_driven": change.driven,
+        }
+        if change.snapshot is None and connection.dialect.name == "postgresql":
+            # one statement, one round trip: the row's write feeds the log's
+            return bool(
+                connection.execute(_WRITE_WITH_LOG, {**values, "entry": change.entry}).rowcount
+            )
+        if not connection.execute(_WRITE_HEAD, values).rowcount:
             return False
         if change.snapshot is None:
             connection.execute(
