@@ -162,7 +162,8 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         deal=_deal(seen, session),
         last_deal=_last_deal(session),
         to_move=to_move,
-        winner=data["winner"],
+        # PROTOCOL.md: `winner` is what `thousand replay --json` prints, the winner's name
+        winner=None if data["winner"] is None else session.now.players[data["winner"]],
         **clock(room),
         **seed_if_over(room),
     )

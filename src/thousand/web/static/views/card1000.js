@@ -670,7 +670,7 @@ export class CardView {
     const hands = asArray(last.hands);
     const talons = Array.isArray(last.talons) ? last.talons : [asArray(last.talon)];
     const cardsOf = (list, sort) => (sort ? sortHand(asArray(list)) : asArray(list).filter(isCard)).map((code) => cardPicture(code, p.words));
-    const winner = p.over && Number.isInteger(p.game.winner) ? names[p.game.winner] : "";
+    const winner = p.over && typeof p.game.winner === "string" ? p.game.winner : ""; // a name, as the replay prints it
     const deal = p.deal;
     return [
       h(
