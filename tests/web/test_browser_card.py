@@ -271,7 +271,8 @@ def test_a_whole_game_against_two_computers_at_360_px(server: Server, browsing: 
     page.get_by_role("button", name="Close").click()
     expect(page.locator(DEAL_OVER)).to_be_hidden()
     assert table.sheet() == expected_sheet(game)
-    assert {"play", "pass", "bid", "give", "contract"} <= set(done), set(done)
+    # a pass is the deals' to offer (a game can go by with the lowest bid always open)
+    assert {"play", "bid", "give", "contract"} <= set(done), set(done)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
 
 

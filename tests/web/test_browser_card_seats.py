@@ -260,6 +260,7 @@ def test_two_players_a_whole_deal_choosing_a_talon_and_putting_two_cards_aside(
             )
             before_hand = deal["hand"]
             chosen = deal["number"] % 2  # either talon, both tested over the runs
+            table.dismiss()  # a deal that ended (a redeal) has its panel over the table
             table.tap(page.locator(f".c-talons button.c-pile[data-talon='{chosen}']"))
             table.wait_mine()
             deal = table.game()["deal"]
