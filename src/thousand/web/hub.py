@@ -333,6 +333,7 @@ class Hub:
         record costs to replay); the room is read back whole when that cannot be done.
         """
         room_id = live.room.id
+        moved = False  # a catch-up that failed may have moved the room on part of the way
         try:
             found: tuple[str, list[str]] | None = None
             if news is not None and roomlog.follows(news[1], live.stored):
@@ -344,13 +345,17 @@ class Hub:
                 if stored is not None:
                     live.stored = stored
                     return
-                live.restore_stored()  # the attempt may have moved it on part of the way
+                moved = True
             doc = await self.store.run(self.store.store.load_room, room_id)
-        except StoreError:
-            self.metrics.store_error()
-            raise unavailable() from None
-        if doc is None:  # never deleted; a row gone is a database restored from a backup
-            raise unavailable()
+            if doc is None:  # never deleted; a row gone is a database restored from a backup
+                raise unavailable()
+        except BaseException as exc:
+            if moved:  # not read back: the room as last stored, not half-way
+                live.restore_stored()
+            if isinstance(exc, StoreError):
+                self.metrics.store_error()
+                raise unavailable() from None
+            raise
         live.restore(doc)
 
     async def commit(self, live: LiveRoom) -> None:
