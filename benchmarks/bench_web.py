@@ -199,19 +199,12 @@ def raise_open_files(wanted: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def peak_rss_mb(pid: int) -> float:
+def status_mb(pid: int, field: str) -> float:
+    """A memory figure of ``/proc/PID/status`` in MB (``VmHWM``: the peak resident
+    memory; ``VmRSS``: the resident memory now)."""
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
-def rss_mb(pid: int) -> float:
-    """A process's resident memory now (``VmRSS``)."""
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -277,11 +270,11 @@ def main() -> None:
                 args.games,
                 args.think,
                 kill,
-                lambda: [rss_mb(server.pid) for server in servers],
+                lambda: [status_mb(server.pid, "VmRSS") for server in servers],
             )
         )
         wall = time.perf_counter() - started
-        rss = [peak_rss_mb(server.pid) for server in servers]
+        rss = [status_mb(server.pid, "VmHWM") for server in servers]
         cpu = [cpu_seconds(server.pid) for server in servers]
     playing = figures.last_end - (figures.first_move or figures.last_end)
     latencies = sorted(figures.latencies)
