@@ -431,6 +431,34 @@ def test_rooms_the_game_cannot_host_are_refused(
         assert says in response.json()["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("rules", "status", "says"),
+    [
+        ({"preset": "classic", "barrel": None, "penalty": 100}, 201, None),
+        ({"preset": "classic", "players": 4}, 422, "players"),
+        ({"preset": "classic", "barrels": 880}, 422, "barrels"),
+        ({"preset": "two_players", "dark": True}, 422, "dark"),
+    ],
+)
+def test_rules_are_a_preset_and_the_keys_that_differ(
+    tmp_path: Path, rules: dict[str, Any], status: int, says: str | None
+) -> None:
+    """docs/card1000-online.md: a rules object names a preset and only the keys changed;
+    a key unknown, fixed by the preset or that its player count lacks is refused by name."""
+    seats = [{"bot": "club"}] * (1 if rules["preset"] == "two_players" else 2)
+    with running(new_app(tmp_path)) as client:
+        body = {"name": "Anna", "game": GAME, "rules": rules, "seats": seats}
+        response = client.post("/api/rooms", json=body)
+        assert response.status_code == status, response.text
+        if says is not None:
+            assert says in response.json()["error"]["message"]
+            return
+        room = response.json()["room"]
+        game = spectator_state(client, room)["game"]
+        assert (game["rules"]["barrel"], game["rules"]["penalty"]) == (None, 100)
+        assert game["rules"]["bid_step"] == 5  # the preset's, unchanged
+
+
 @pytest.mark.parametrize("level", ["random", "novice", "club", "expert"])
 def test_every_computer_level_plays(tmp_path: Path, level: str) -> None:
     """Two computers of each level bid and play a whole deal beside Anna."""
