@@ -41,8 +41,10 @@ from thousand.cli.commands.base import (
     Registrar,
     UsageError,
 )
+from thousand.cli.storage import in_prose
 from thousand.core.errors import SaveError, ThousandError, one_line
 from thousand.core.files import ClosedInput
+from thousand.games import game_names
 
 __all__ = ["REGISTRARS", "ExitStatus", "build_parser", "main", "run"]
 
@@ -67,8 +69,9 @@ def build_parser() -> ArgumentParser:
     """The full parser: global options and one subparser per registrar."""
     parser = ArgumentParser(
         prog="thousand",
-        description="The Russian dice game 1000 (Тысяча на костях): play it in the terminal, "
-        "score throws, show rules, replay game records, solve the game.",
+        description=f"The games of «тысяча»: {in_prose(game_names(), 'and')}. Play them "
+        "in the terminal or online, keep the score of a game at a real table, check game "
+        "records, and ask the solvers and advisors what each decision brings.",
         epilog="Run 'thousand COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"thousand {__version__}")

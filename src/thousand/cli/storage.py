@@ -21,7 +21,7 @@ import glob
 import os
 import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -182,6 +182,14 @@ def prose(name: str) -> str:
     texts name games this way, from the registry)."""
     title = game_info(name).title
     return title[:1].lower() + title[1:]
+
+
+def in_prose(names: Sequence[str], conjunction: str) -> str:
+    """Games named in a sentence: ``dice 1000, poker dice or card Thousand``."""
+    titles = [prose(name) for name in names]
+    if len(titles) == 1:
+        return titles[0]
+    return f"{', '.join(titles[:-1])} {conjunction} {titles[-1]}"
 
 
 def load_any_game(path: Path | str) -> Saved[Any]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from thousand.cli.commands.adapter import add_game_option, cli_game, help_of, other_games
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, seed_value
 from thousand.cli.players import BOT_PREFIX, PlayersError
-from thousand.cli.storage import SUFFIX, games_dir, load_any_game, prose
+from thousand.cli.storage import SUFFIX, games_dir, in_prose, load_any_game, prose
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 from thousand.games import DEFAULT_GAME, game_info, require
 
@@ -31,9 +31,8 @@ def register(subparsers: Subparsers) -> None:
     others = other_games("play")
     parser = subparsers.add_parser(
         "play",
-        help=f"play {prose(DEFAULT_GAME)} "
-        + "".join(f"(or {prose(name)}) " for name in others)
-        + "in the terminal: against the computer or hot-seat",
+        help=f"play {in_prose((DEFAULT_GAME, *others), 'or')} in "
+        "the terminal: against the computer or hot-seat",
         description=" ".join(
             [
                 help_of(DEFAULT_GAME, "play"),
