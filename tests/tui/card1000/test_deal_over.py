@@ -59,7 +59,8 @@ WORDS = {
 
 def waiting(app: CardApp) -> bool:
     """The key bar offers the next deal (the table stopped at a deal's end)."""
-    return "next deal" in app.actions_text().plain or "следующая раздача" in app.actions_text().plain
+    keys = app.actions_text().plain
+    return "next deal" in keys or "следующая раздача" in keys
 
 
 async def until_scored(app: CardApp, pilot: Pilot[int], redeals: list[str]) -> None:
