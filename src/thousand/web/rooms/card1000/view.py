@@ -25,6 +25,7 @@ from thousand.core.i18n import Translator
 from thousand.games.card1000.actions import Play
 from thousand.games.card1000.advice import ActionAdvice
 from thousand.games.card1000.cards import Rank, Suit
+from thousand.games.card1000.deal_over import deal_over
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.record import Replay, parse_action
@@ -54,13 +55,28 @@ def _deal(seen: SeatView, session: CardSession) -> dict[str, Any] | None:
     return {"number": session.deals_dealt, **seen.deal.to_data()}
 
 
-def _last_deal(session: CardSession) -> dict[str, Any] | None:
-    """The record's entry of the deal that ended last (public: §7), numbered from 1."""
+def _last_deal(room: CardRoom, session: CardSession) -> dict[str, Any] | None:
+    """The record's entry of the deal that ended last (public: §7), numbered from 1,
+    with ``last_trick_taker``: the seat that took its last trick (None when no card was
+    played: a redeal, a write-off)."""
     deals = session.record.deals
     finished = len(deals) - (0 if session.now.state.deal is None else 1)
     if finished < 1:
         return None
-    return {"number": finished, **deals[finished - 1]}
+    taker = room.memo(
+        ("last_trick_taker", room.number, finished),
+        lambda: _last_trick_taker(session, finished),
+    )
+    return {"number": finished, **deals[finished - 1], "last_trick_taker": taker}
+
+
+def _last_trick_taker(session: CardSession, number: int) -> int | None:
+    """Who took deal ``number``'s last trick: the record replayed to that deal's end by
+    the engine (:func:`~thousand.games.card1000.deal_over.deal_over`, as the terminal's
+    deal-over panel reads it) — the page never works out a trick's winner itself."""
+    data = {**session.record.header(), "deals": session.record.deals[:number]}
+    trick = deal_over(data, number).last_trick
+    return None if trick is None else trick.taker
 
 
 def _rules_title(room: CardRoom, tr: Translator) -> str:
@@ -160,7 +176,7 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         players=players,
         deals=data["deals"],
         deal=_deal(seen, session),
-        last_deal=_last_deal(session),
+        last_deal=_last_deal(room, session),
         to_move=to_move,
         # PROTOCOL.md: `winner` is what `thousand replay --json` prints, the winner's name
         winner=None if data["winner"] is None else session.now.players[data["winner"]],
