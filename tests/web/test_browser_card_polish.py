@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from thousand.core.records import FORMAT
 from thousand.games.card1000.deal_over import deal_over
-from thousand.games.card1000.record import FORMAT, PLAYED_FIELDS
+from thousand.games.card1000.record import PLAYED_FIELDS
 
 from .browser_support import Browsing, Server, serve
 from .test_browser_card import CORNER, KEEP_STATE, PHONE, CardTable, card_room

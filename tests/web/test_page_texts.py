@@ -119,9 +119,10 @@ def test_one_russian_word_for_a_deal() -> None:
     assert tr.gettext("Deal {n}") == "Раздача {n}"
     with RU_PO.open("rb") as handle:
         catalog = read_po(handle, locale="ru")
-    found = []
+    found: list[tuple[object, str]] = []
     for message in catalog:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        value = message.string
+        strings = [value] if isinstance(value, str) else list(value or ())
         found += [(message.id, text) for text in strings if text and DEAL_AS_SDACHA.search(text)]
     assert not found, found
     assert DEAL_AS_SDACHA.search("Пересдача") is None
