@@ -54,10 +54,12 @@ UNCOVERED_JS = """
   const r = card.getBoundingClientRect();
   if (r.bottom <= 0 || r.top >= innerHeight) return false;  // off the screen: not judged
   const hit = document.elementFromPoint(r.left + 9, Math.min(r.top + 30, innerHeight - 1));
-  return !(hit && card.contains(hit));
+  // a neighbour of the hand (the chosen card stands out over the next) is not a cover
+  return !(hit && hit.closest(".c-hand"));
 }).map((card) => card.dataset.card)
 """
-"""The hand's cards on the screen whose corner (where a thumb taps) something covers."""
+"""The hand's cards on the screen whose corner (where a thumb taps) something outside the
+hand covers (the action bar)."""
 
 SHEET_FITS_JS = """
 () => {
