@@ -5,7 +5,7 @@ On a phone (360×740) the person's actions — the bid amounts and "Pass", the g
 buttons, the contract — are in sight without scrolling, and never over the hand; the
 score sheet fits (or scrolls inside itself: the page never scrolls sideways) in both
 languages; every card on the table says whose it is, a lone card too; the deal-over
-panel says who took the last trick — the server's word (``last_deal.last_trick_taker``,
+panel says who took the last trick — the server's word (``view.last_trick``,
 the engine's trick winner), checked here against the downloaded record replayed by the
 engine.
 """
@@ -233,7 +233,7 @@ def test_every_card_on_the_table_names_its_player(
 def test_the_deal_over_panel_names_who_took_the_last_trick(
     server: Server, browsing: Browsing, language: str
 ) -> None:
-    """The panel's last trick says who took it: the server's ``last_trick_taker``, which
+    """The panel's last trick says who took it: the server's ``view.last_trick``, which
     is the engine's winner of that trick — the first deal's record entry (``last_deal``,
     public once over) replayed by the engine (:func:`.deal_over.deal_over`). A first deal
     redealt or written off: a new room."""
@@ -259,7 +259,7 @@ def test_the_deal_over_panel_names_who_took_the_last_trick(
     record = {"format": FORMAT, "game": "card1000", "rules": "classic", "players": names}
     trick = deal_over({**record, "deals": [entry]}, 1).last_trick
     assert trick is not None
-    assert last["last_trick_taker"] == trick.taker
+    assert game["view"]["last_trick"] == {"deal": 1, "seat": trick.taker}
     name = names[trick.taker]
     expect(page.locator(f"{DEAL_OVER} .c-taker")).to_have_text(TAKEN[language].format(name=name))
     expect(page.locator(f"{DEAL_OVER} .c-played.taker figcaption")).to_have_text(name)

@@ -55,19 +55,28 @@ def _deal(seen: SeatView, session: CardSession) -> dict[str, Any] | None:
     return {"number": session.deals_dealt, **seen.deal.to_data()}
 
 
-def _last_deal(room: CardRoom, session: CardSession) -> dict[str, Any] | None:
-    """The record's entry of the deal that ended last (public: §7), numbered from 1,
-    with ``last_trick_taker``: the seat that took its last trick (None when no card was
-    played: a redeal, a write-off)."""
+def _last_deal(session: CardSession) -> dict[str, Any] | None:
+    """The record's entry of the deal that ended last (public: §7), numbered from 1."""
     deals = session.record.deals
     finished = len(deals) - (0 if session.now.state.deal is None else 1)
     if finished < 1:
         return None
-    taker = room.memo(
-        ("last_trick_taker", room.number, finished),
-        lambda: _last_trick_taker(session, finished),
+    return {"number": finished, **deals[finished - 1]}
+
+
+def _last_trick(
+    room: CardRoom, session: CardSession, last: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """Who took the last trick of ``last_deal`` (``{"deal", "seat"}``, ``seat`` None when
+    no card was played: a redeal, a write-off), beside the record's entry rather than in
+    it: a client may replay that entry as a record's deal."""
+    if last is None:
+        return None
+    number = int(last["number"])
+    seat = room.memo(
+        ("last_trick_taker", room.number, number), lambda: _last_trick_taker(session, number)
     )
-    return {"number": finished, **deals[finished - 1], "last_trick_taker": taker}
+    return {"deal": number, "seat": seat}
 
 
 def _last_trick_taker(session: CardSession, number: int) -> int | None:
@@ -176,7 +185,7 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         players=players,
         deals=data["deals"],
         deal=_deal(seen, session),
-        last_deal=_last_deal(room, session),
+        last_deal=_last_deal(session),
         to_move=to_move,
         # PROTOCOL.md: `winner` is what `thousand replay --json` prints, the winner's name
         winner=None if data["winner"] is None else session.now.players[data["winner"]],
@@ -188,6 +197,7 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **base["view"],
         "sheet": paper_sheet(session, tr),
         "log": deal_log(actions, session.now.players, tr),
+        "last_trick": _last_trick(room, session, base["last_deal"]),
     }
     if to_move is not None:
         phase = to_move["phase"]

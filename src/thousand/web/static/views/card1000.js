@@ -675,7 +675,8 @@ export class CardView {
     const plays = asArray(last.actions).filter((item) => obj(item) && isCard(item.play));
     const trick = plays.slice(-(p.n === 2 ? 2 : 3));
     // who took it: the server's (the engine's trick winner on the record), never worked out here
-    const taker = Number.isInteger(last.last_trick_taker) && trick.length ? last.last_trick_taker : null;
+    const told = obj(p.view.last_trick);
+    const taker = told && told.deal === last.number && Number.isInteger(told.seat) && trick.length ? told.seat : null;
     const hands = asArray(last.hands);
     const talons = Array.isArray(last.talons) ? last.talons : [asArray(last.talon)];
     const cardsOf = (list, sort) => (sort ? sortHand(asArray(list)) : asArray(list).filter(isCard)).map((code) => cardPicture(code, p.words));
