@@ -101,3 +101,30 @@ def test_the_russian_catalog_has_each_page_text() -> None:
         assert isinstance(message.string, str), text  # none of the page's texts has plurals
         assert message.string.strip(), f"empty msgstr: {text!r}"
         assert not message.fuzzy, f"fuzzy: {text!r}"
+
+
+# «сдача» as a noun for a deal, in any case and number, not «пересдача» (a redeal) nor
+# «раздача» (the one word the page and the terminal use); the verb («сдать», «сдаёт») is
+# not matched: its forms never begin «сдач».
+DEAL_AS_SDACHA = re.compile(r"(?<![а-яё])сдач(?:а|и|е|у|ей|ам|ами|ах)?(?![а-яё])", re.IGNORECASE)
+
+
+def test_one_russian_word_for_a_deal() -> None:
+    """A deal is «раздача» everywhere («Раздача 3», «третья раздача»): the page's texts
+    and every Russian message of the catalog (card Thousand's words are in it too), never
+    «сдача» for the same thing — a player reading both would wonder if they differ."""
+    tr = translator("ru")
+    page = [tr.gettext(text) for text in PAGE_TEXTS]
+    assert not [text for text in page if DEAL_AS_SDACHA.search(text)]
+    assert tr.gettext("Deal {n}") == "Раздача {n}"
+    with RU_PO.open("rb") as handle:
+        catalog = read_po(handle, locale="ru")
+    found: list[tuple[object, str]] = []
+    for message in catalog:
+        value = message.string
+        strings = [value] if isinstance(value, str) else list(value or ())
+        found += [(message.id, text) for text in strings if text and DEAL_AS_SDACHA.search(text)]
+    assert not found, found
+    assert DEAL_AS_SDACHA.search("Пересдача") is None
+    assert DEAL_AS_SDACHA.search("Анна сдаёт, Борис сдал") is None
+    assert DEAL_AS_SDACHA.search("Сдачи на бочке") is not None

@@ -386,6 +386,7 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Your cards are face down: play dark or look at them."),
     N_("Your hand"),
     N_("Last trick"),
+    N_("Taken by {name}"),
     N_("The last deal"),
     N_("Deal {n}: {what}"),
     N_("Deal {n}"),

@@ -25,6 +25,7 @@ from thousand.core.i18n import Translator
 from thousand.games.card1000.actions import Play
 from thousand.games.card1000.advice import ActionAdvice
 from thousand.games.card1000.cards import Rank, Suit
+from thousand.games.card1000.deal_over import deal_over
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.record import Replay, parse_action
@@ -61,6 +62,30 @@ def _last_deal(session: CardSession) -> dict[str, Any] | None:
     if finished < 1:
         return None
     return {"number": finished, **deals[finished - 1]}
+
+
+def _last_trick(
+    room: CardRoom, session: CardSession, last: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """Who took the last trick of ``last_deal`` (``{"deal", "seat"}``, ``seat`` None when
+    no card was played: a redeal, a write-off), beside the record's entry rather than in
+    it: a client may replay that entry as a record's deal."""
+    if last is None:
+        return None
+    number = int(last["number"])
+    seat = room.memo(
+        ("last_trick_taker", room.number, number), lambda: _last_trick_taker(session, number)
+    )
+    return {"deal": number, "seat": seat}
+
+
+def _last_trick_taker(session: CardSession, number: int) -> int | None:
+    """Who took deal ``number``'s last trick: the record replayed to that deal's end by
+    the engine (:func:`~thousand.games.card1000.deal_over.deal_over`, as the terminal's
+    deal-over panel reads it) — the page never works out a trick's winner itself."""
+    data = {**session.record.header(), "deals": session.record.deals[:number]}
+    trick = deal_over(data, number).last_trick
+    return None if trick is None else trick.taker
 
 
 def _rules_title(room: CardRoom, tr: Translator) -> str:
@@ -172,6 +197,7 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **base["view"],
         "sheet": paper_sheet(session, tr),
         "log": deal_log(actions, session.now.players, tr),
+        "last_trick": _last_trick(room, session, base["last_deal"]),
     }
     if to_move is not None:
         phase = to_move["phase"]

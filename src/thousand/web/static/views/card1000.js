@@ -304,7 +304,14 @@ export class CardView {
       const mine = played.slice(played.length - trick.length);
       const slots = trick.map((code, index) => {
         const seat = mine[index] && Number.isInteger(mine[index].seat) ? mine[index].seat : (leader + index) % p.n;
-        return h("div", { class: `c-slot pos-${p.place(seat)}`, style: `z-index:${index + 1}` }, cardPicture(code, p.words));
+        // every card on the table says whose it is: its player's name beside it (a lone lead too)
+        const name = p.players[seat] ? str(p.players[seat].name) : "";
+        return h(
+          "figure",
+          { class: `c-slot pos-${p.place(seat)}`, style: `z-index:${index + 1}`, dataset: { seat: String(seat) } },
+          cardPicture(code, p.words),
+          h("figcaption", { class: "c-slot-name" }, name || "?"),
+        );
       });
       return h("div", { class: "c-trick", "aria-label": t("The trick"), role: "group", dataset: { size: String(size) } }, slots);
     }
@@ -667,6 +674,9 @@ export class CardView {
     );
     const plays = asArray(last.actions).filter((item) => obj(item) && isCard(item.play));
     const trick = plays.slice(-(p.n === 2 ? 2 : 3));
+    // who took it: the server's (the engine's trick winner on the record), never worked out here
+    const told = obj(p.view.last_trick);
+    const taker = told && told.deal === last.number && Number.isInteger(told.seat) && trick.length ? told.seat : null;
     const hands = asArray(last.hands);
     const talons = Array.isArray(last.talons) ? last.talons : [asArray(last.talon)];
     const cardsOf = (list, sort) => (sort ? sortHand(asArray(list)) : asArray(list).filter(isCard)).map((code) => cardPicture(code, p.words));
@@ -690,8 +700,9 @@ export class CardView {
                 h(
                   "div",
                   { class: "c-cards" },
-                  trick.map((item) => h("figure", { class: "c-played" }, cardPicture(item.play, p.words), h("figcaption", null, names[item.seat] || "?"))),
+                  trick.map((item) => h("figure", { class: `c-played${item.seat === taker ? " taker" : ""}` }, cardPicture(item.play, p.words), h("figcaption", null, names[item.seat] || "?"))),
                 ),
+                taker !== null ? h("p", { class: "c-taker" }, t("Taken by {name}", { name: names[taker] || "?" })) : null,
               )
             : null,
         ),
@@ -805,7 +816,7 @@ export class CardView {
           h(
             "div",
             { class: "c-buttons c-amounts", role: "group", "aria-label": t("Your bid") },
-            m.bids.map((amount) => this.button([String(amount), this.amountFigure(f, "bid", amount)], `bid:${amount}`, () => this.table.act("bid", { amount }), { class: "amount", label: t("Bid {amount}", { amount }) })),
+            h("div", { class: "c-amount-list" }, m.bids.map((amount) => this.button([String(amount), this.amountFigure(f, "bid", amount)], `bid:${amount}`, () => this.table.act("bid", { amount }), { class: "amount", label: t("Bid {amount}", { amount }) }))),
             m.pass ? this.button(t("Pass"), "pass", () => this.table.act("pass"), { class: "c-pass" }) : null,
           ),
         );
@@ -821,7 +832,7 @@ export class CardView {
           rows.push(
             h(
               "div",
-              { class: "c-buttons" },
+              { class: "c-buttons c-gives" },
               targets.map((seat) => this.button(t("Give {card} to {name}", { card: cardText(this.selected, p.words), name: p.names[seat] || "?" }), `give:${seat}`, () => this.give(seat), { class: "primary" })),
             ),
           );
@@ -838,7 +849,7 @@ export class CardView {
           h(
             "div",
             { class: "c-buttons c-amounts", role: "group", "aria-label": t("Contract") },
-            m.contract.map((amount) => this.button([String(amount), this.amountFigure(f, "contract", amount)], `contract:${amount}`, () => this.table.act("contract", { amount }), { class: "amount", label: t("Contract {amount}", { amount }) })),
+            h("div", { class: "c-amount-list" }, m.contract.map((amount) => this.button([String(amount), this.amountFigure(f, "contract", amount)], `contract:${amount}`, () => this.table.act("contract", { amount }), { class: "amount", label: t("Contract {amount}", { amount }) }))),
           ),
         );
       }
