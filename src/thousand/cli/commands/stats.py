@@ -1,0 +1,168 @@
+"""``thousand stats [NAME]``: the statistics players argue about, from the saved games.
+
+Reads the folder ``thousand games`` lists (every game kind), hands each record to
+:mod:`thousand.stats` — which replays it with its own game's rules — and prints, per game
+kind, a table with a row per person: games, wins, average place and the game's own
+figures (dice 1000: points a turn, busts, where they stop, the winning chance given away
+against perfect play; poker dice: the average total and how far it is below optimal
+play; card Thousand: deals declared, contracts made, bolts). Without NAME every person
+found (computer players are not people); with it, that player alone.
+
+Perfect play comes from the solved tables already on this machine (shipped or cached by
+``thousand solve``): the command never starts a solve of its own, and the games it could
+not weigh are counted under the table. A file that is not a game is skipped with a note;
+an unknown name or a folder that cannot be read is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from thousand.cli.commands.adapter import cli_game
+from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
+from thousand.cli.storage import SUFFIX, games_dir
+from thousand.core.errors import ThousandError
+from thousand.core.files import parse_json, read_text
+from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
+from thousand.games import game_info, game_names
+from thousand.stats import GameSummary, KindStatistics, PlayerStatistics, people, statistics
+from thousand.stats import summarize as summarize_record
+
+UNBOUNDED = 10_000
+"""A width no table of statistics reaches (to measure the room each column needs)."""
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="a player's statistics from the saved games",
+        description="Statistics of the saved games (those 'thousand games' lists): per game "
+        "kind, games, wins, average place and the game's own figures, for NAME or every "
+        "person found.",
+    )
+    parser.add_argument("name", nargs="?", metavar="NAME", help="the player (default: everyone)")
+    parser.add_argument(
+        "--dir", metavar="FOLDER", help="where to look (default: the data folder's games)"
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the tables (default: from the locale)"
+    )
+    add_json_option(parser, "name and games[]: game, games, wins, average_place and figures")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    tr = translator(args.lang or default_language())
+    folder = Path(args.dir) if args.dir else games_dir()
+    summaries, skipped = read_folder(tr, folder)
+    everyone = people(summaries)
+    if args.name is not None and args.name not in everyone:
+        raise ThousandError(
+            tr.gettext("{folder}: no finished game of {name} (players: {players})").format(
+                folder=folder, name=args.name, players=", ".join(everyone) or "—"
+            )
+        )
+    names = [args.name] if args.name is not None else list(everyone)
+    players = [statistics(summaries, name) for name in names]
+    if args.json:
+        env.print_json({"players": [player.to_data() for player in players]})
+        return ExitStatus.OK
+    if not players:
+        env.print(tr.gettext("No finished games in {folder}.").format(folder=folder))
+    else:
+        print_tables(tr, env, folder, players)
+    for name, reason in skipped:
+        env.print(tr.gettext("Skipped {file}: {reason}").format(file=name, reason=reason))
+    return ExitStatus.OK
+
+
+def read_folder(tr: Translator, folder: Path) -> tuple[list[GameSummary], list[tuple[str, str]]]:
+    """Every record in ``folder`` summed up, and the files skipped with why (sorted by
+    name, so the output does not depend on the file system's order)."""
+    try:
+        files = sorted(
+            path
+            for path in folder.iterdir()
+            if path.suffix == SUFFIX and not path.name.startswith(".")
+        )
+    except OSError as exc:
+        raise ThousandError(
+            tr.gettext("{folder}: cannot read the folder: {reason}").format(
+                folder=folder, reason=exc.strerror or exc
+            )
+        ) from None
+    summaries: list[GameSummary] = []
+    skipped: list[tuple[str, str]] = []
+    for path in files:
+        try:
+            data = parse_json(read_text(str(path)), str(path))
+            if not isinstance(data, dict) or "format" not in data:
+                raise ThousandError(tr.gettext("not a game record"))
+            summaries.append(summarize_record(data, perfect_play))
+        except (ThousandError, ValueError, TypeError, LookupError, RecursionError) as exc:
+            skipped.append((path.name, str(exc).removeprefix(f"{path}: ")))
+    return summaries, skipped
+
+
+def perfect_play(game: str, position: Any) -> Any:
+    """The figures of perfect play the game's command-line adapter has at hand (its
+    ``perfect_play``), None for a game without."""
+    lookup = getattr(cli_game(game), "perfect_play", None)
+    return None if lookup is None else lookup(position)
+
+
+def print_tables(
+    tr: Translator, env: Env, folder: Path, players: list[PlayerStatistics]
+) -> None:
+    """A table per game kind, a row per player; blocks where a terminal is too narrow."""
+    console = env.console(min_width=80 if env.stdout.isatty() else 120)
+    console.print(tr.gettext("Statistics of the games in {folder}:").format(folder=folder))
+    kinds: dict[str, list[KindStatistics]] = {}
+    for player in players:
+        for kind in player.kinds:
+            kinds.setdefault(kind.game, []).append(kind)
+    for game in game_names():
+        rows = kinds.get(game)
+        if not rows:
+            continue
+        console.print()
+        console.print(Text(tr.gettext(game_info(game).title), style="bold"))
+        names = [player.name for player in players for kind in player.kinds if kind.game == game]
+        cells = [cells_of(tr, name, kind) for name, kind in zip(names, rows, strict=True)]
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        for heading, _ in cells[0]:
+            table.add_column(heading, overflow="fold")
+        for row in cells:
+            table.add_row(*(value for _, value in row))
+        unbounded = console.options.update_width(UNBOUNDED)
+        if Measurement.get(console, unbounded, table).minimum <= console.width:
+            console.print(table)
+        else:
+            for row in cells:
+                console.print(Text(row[0][1], style="bold"), soft_wrap=True)
+                for heading, value in row[1:]:
+                    console.print(Text(f"  {heading}: {value}"))
+        summed = rows[0].tally
+        for row in rows[1:]:
+            summed = summed + row.tally  # type: ignore[operator]
+        for note in summed.notes(tr):
+            console.print(Text(note))
+
+
+def cells_of(tr: Translator, name: str, kind: KindStatistics) -> list[tuple[str, str]]:
+    """One player's row: (heading, value) for every column."""
+    place = kind.average_place
+    return [
+        (tr.gettext("Player"), name),
+        (tr.gettext("Games"), str(kind.games)),
+        (tr.gettext("Wins"), str(kind.wins)),
+        (tr.gettext("Average place"), "—" if place is None else f"{place:.1f}"),
+        *kind.tally.lines(tr),
+    ]
