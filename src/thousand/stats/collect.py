@@ -14,6 +14,7 @@ from thousand.stats.results import (
     PerfectPlay,
     PlayerStatistics,
     Tally,
+    added,
 )
 
 
@@ -61,12 +62,15 @@ def statistics(summaries: Iterable[GameSummary], name: str) -> PlayerStatistics:
             place, tally = summary.places[seat], summary.tallies[seat]
             if summary.game in kinds:
                 games, wins, places, total = kinds[summary.game]
-                kinds[summary.game] = (games + 1, wins + (place == 1), places + place, total + tally)  # type: ignore[operator]
+                kinds[summary.game] = (
+                    games + 1,
+                    wins + (place == 1),
+                    places + place,
+                    added(total, tally),
+                )
             else:
                 kinds[summary.game] = (1, int(place == 1), place, tally)
     return PlayerStatistics(
         name,
-        tuple(
-            KindStatistics(game, *kinds[game]) for game in game_names() if game in kinds
-        ),
+        tuple(KindStatistics(game, *kinds[game]) for game in game_names() if game in kinds),
     )

@@ -81,7 +81,7 @@ def _weighed(
     weighed = [(0, 0.0) for _ in players]
     try:
         for state, action in decisions:
-            if len(state.legal_actions()) < 2:  # noqa: PLR2004 - a forced throw
+            if len(state.legal_actions()) < 2:
                 continue
             if not strategy.exact_for(state):
                 return None

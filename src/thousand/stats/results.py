@@ -217,6 +217,13 @@ class CardTally(_Summed):
 Tally: TypeAlias = DiceTally | PokerTally | CardTally
 
 
+def added(first: Tally, second: Tally) -> Tally:
+    """Two tallies of one game kind added up (a kind's tallies are of one type)."""
+    if type(first) is not type(second):
+        raise TypeError(f"cannot add a {type(second).__name__} to a {type(first).__name__}")
+    return first + second  # type: ignore[operator]
+
+
 def _number(value: float | None, digits: int) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 

@@ -34,6 +34,7 @@ from thousand.core.i18n import LANGUAGES, Translator, default_language, translat
 from thousand.games import game_info, game_names
 from thousand.stats import GameSummary, KindStatistics, PlayerStatistics, people, statistics
 from thousand.stats import summarize as summarize_record
+from thousand.stats.results import added
 
 UNBOUNDED = 10_000
 """A width no table of statistics reaches (to measure the room each column needs)."""
@@ -118,9 +119,7 @@ def perfect_play(game: str, position: Any) -> Any:
     return None if lookup is None else lookup(position)
 
 
-def print_tables(
-    tr: Translator, env: Env, folder: Path, players: list[PlayerStatistics]
-) -> None:
+def print_tables(tr: Translator, env: Env, folder: Path, players: list[PlayerStatistics]) -> None:
     """A table per game kind, a row per player; blocks where a terminal is too narrow."""
     console = env.console(min_width=80 if env.stdout.isatty() else 120)
     console.print(tr.gettext("Statistics of the games in {folder}:").format(folder=folder))
@@ -150,8 +149,8 @@ def print_tables(
                 for heading, value in row[1:]:
                     console.print(Text(f"  {heading}: {value}"))
         summed = rows[0].tally
-        for row in rows[1:]:
-            summed = summed + row.tally  # type: ignore[operator]
+        for kind in rows[1:]:
+            summed = added(summed, kind.tally)
         for note in summed.notes(tr):
             console.print(Text(note))
 
