@@ -133,3 +133,14 @@ def test_no_finished_games(tmp_path: Path) -> None:
     status, out, _ = run("stats", "--dir", str(tmp_path), "--lang", "en")
     assert status == ExitStatus.OK
     assert out == f"No finished games in {tmp_path}.\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stats_fit_80_columns(folder: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Long Russian headings wrap between words, never inside one."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, _ = run("stats", "--dir", str(folder), "--lang", lang, stdout=Terminal())
+    assert status == ExitStatus.OK
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    if lang == "ru":
+        assert "Останавливается" in out and "Среднее" in out

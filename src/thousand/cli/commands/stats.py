@@ -135,13 +135,11 @@ def print_tables(tr: Translator, env: Env, folder: Path, players: list[PlayerSta
         console.print(Text(tr.gettext(game_info(game).title), style="bold"))
         names = [player.name for player in players for kind in player.kinds if kind.game == game]
         cells = [cells_of(tr, name, kind) for name, kind in zip(names, rows, strict=True)]
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        for heading, _ in cells[0]:
-            table.add_column(heading, overflow="fold")
-        for row in cells:
-            table.add_row(*(value for _, value in row))
+        table = stats_table(cells, tight=False)
         unbounded = console.options.update_width(UNBOUNDED)
-        if Measurement.get(console, unbounded, table).minimum <= console.width:
+        if Measurement.get(console, unbounded, table).maximum > console.width:
+            table = stats_table(cells, tight=True)
+        if Measurement.get(console, unbounded, table).maximum <= console.width:
             console.print(table)
         else:
             for row in cells:
@@ -153,6 +151,19 @@ def print_tables(tr: Translator, env: Env, folder: Path, players: list[PlayerSta
             summed = added(summed, kind.tally)
         for note in summed.notes(tr):
             console.print(Text(note))
+
+
+def stats_table(cells: list[list[tuple[str, str]]], *, tight: bool) -> Table:
+    """The rows as a table; ``tight``: each column as wide as its longest word, its
+    heading and values wrapped between words (a terminal too narrow for whole headings)."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for column, (heading, _) in enumerate(cells[0]):
+        texts = [heading, *(row[column][1] for row in cells)]
+        width = max(len(word) for text in texts for word in text.split()) if tight else None
+        table.add_column(heading, width=width)
+    for row in cells:
+        table.add_row(*(value for _, value in row))
+    return table
 
 
 def cells_of(tr: Translator, name: str, kind: KindStatistics) -> list[tuple[str, str]]:
