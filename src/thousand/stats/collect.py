@@ -50,14 +50,15 @@ def people(summaries: Iterable[GameSummary]) -> tuple[str, ...]:
 
 
 def statistics(summaries: Iterable[GameSummary], name: str) -> PlayerStatistics:
-    """``name``'s figures per game kind over the finished games they sat in (a name
-    twice at one table — hot-seat — counts each of its seats)."""
+    """``name``'s figures per game kind over the finished games they sat in as a person
+    (a computer player given the same name is somebody else; a name twice at one table
+    counts each of its seats)."""
     kinds: dict[str, tuple[int, int, int, Tally]] = {}
     for summary in summaries:
         if not summary.finished:
             continue
         for seat, player in enumerate(summary.players):
-            if player != name:
+            if player != name or not summary.people[seat]:
                 continue
             place, tally = summary.places[seat], summary.tallies[seat]
             if summary.game in kinds:
