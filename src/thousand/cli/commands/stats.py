@@ -36,6 +36,9 @@ from thousand.stats import GameSummary, KindStatistics, PlayerStatistics, people
 from thousand.stats import summarize as summarize_record
 from thousand.stats.results import added
 
+NOTES = 88
+"""The width the notes under a table are wrapped to (prose reads badly 120 wide)."""
+
 UNBOUNDED = 10_000
 """A width no table of statistics reaches (to measure the room each column needs)."""
 
@@ -150,7 +153,7 @@ def print_tables(tr: Translator, env: Env, folder: Path, players: list[PlayerSta
         for kind in rows[1:]:
             summed = added(summed, kind.tally)
         for note in summed.notes(tr):
-            console.print(Text(note))
+            console.print(Text(note), width=min(NOTES, console.width))
 
 
 def stats_table(cells: list[list[tuple[str, str]]], *, tight: bool) -> Table:
