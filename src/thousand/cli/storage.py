@@ -298,7 +298,10 @@ def listing_of(saved: Saved[Any], players: list[str], **fields: Any) -> GameList
 def standing(data: Mapping[str, Any]) -> tuple[tuple[int, str, int], ...]:
     """A finished game's places, best first, as the statistics read them (the game's own
     order, :mod:`thousand.stats`); () for a game in progress."""
-    summary = summarize(data)
+    try:
+        summary = summarize(data)
+    except ThousandError:  # read already by the game's own replay: not expected
+        return ()
     if not summary.finished:
         return ()
     seats = zip(summary.places, summary.players, summary.scores, strict=True)
