@@ -42,6 +42,10 @@ def folder(tmp_path: Path) -> Path:
     going["turns"] = going["turns"][:3]
     (games / "going.json").write_text(json.dumps(going), encoding="utf-8")
     (games / "notes.json").write_text('{"shopping": ["milk"]}', encoding="utf-8")
+    (games / "broken.json").write_text('{"format": 1, "turns": [', encoding="utf-8")
+    (games / "chess.json").write_text('{"format": 1, "game": "chess"}', encoding="utf-8")
+    cheat = dict(DICE_GAME, turns=[{"rolls": [[7, 1, 1, 1, 1]], "stop": True}])
+    (games / "cheat.json").write_text(json.dumps(cheat), encoding="utf-8")
     return games
 
 
@@ -148,3 +152,18 @@ def test_stats_fit_80_columns(folder: Path, lang: str, monkeypatch: pytest.Monke
     assert max(len(line) for line in plain.splitlines()) <= 80, plain
     if lang == "ru":
         assert "Останавливается" in out and "Среднее" in out
+
+
+def test_files_that_are_not_games_are_skipped_with_why(folder: Path) -> None:
+    status, out, _ = run("stats", "Anna", "--dir", str(folder), "--lang", "en")
+    assert status == ExitStatus.OK
+    skipped = [line for line in out.splitlines() if line.startswith("Skipped ")]
+    assert [line.split(":")[0] for line in skipped] == [
+        "Skipped broken.json",
+        "Skipped cheat.json",
+        "Skipped chess.json",
+        "Skipped notes.json",
+    ]
+    assert "malformed JSON" in skipped[0]
+    assert "turn 1 (Anna), throw 1: face 7" in skipped[1]
+    assert "unknown game 'chess'" in skipped[2]

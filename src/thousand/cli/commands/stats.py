@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
+from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
@@ -78,12 +79,14 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.json:
         env.print_json({"players": [player.to_data() for player in players]})
         return ExitStatus.OK
+    console = env.console(min_width=80 if env.stdout.isatty() else 120)
     if not players:
-        env.print(tr.gettext("No finished games in {folder}.").format(folder=folder))
+        console.print(Text(tr.gettext("No finished games in {folder}.").format(folder=folder)))
     else:
-        print_tables(tr, env, folder, players)
+        print_tables(tr, console, folder, players)
     for name, reason in skipped:
-        env.print(tr.gettext("Skipped {file}: {reason}").format(file=name, reason=reason))
+        note = tr.gettext("Skipped {file}: {reason}").format(file=name, reason=reason)
+        console.print(Text(note), width=min(NOTES, console.width))
     return ExitStatus.OK
 
 
@@ -122,9 +125,10 @@ def perfect_play(game: str, position: Any) -> Any:
     return None if lookup is None else lookup(position)
 
 
-def print_tables(tr: Translator, env: Env, folder: Path, players: list[PlayerStatistics]) -> None:
+def print_tables(
+    tr: Translator, console: Console, folder: Path, players: list[PlayerStatistics]
+) -> None:
     """A table per game kind, a row per player; blocks where a terminal is too narrow."""
-    console = env.console(min_width=80 if env.stdout.isatty() else 120)
     console.print(tr.gettext("Statistics of the games in {folder}:").format(folder=folder))
     kinds: dict[str, list[KindStatistics]] = {}
     for player in players:
