@@ -167,3 +167,12 @@ def test_files_that_are_not_games_are_skipped_with_why(folder: Path) -> None:
     assert "malformed JSON" in skipped[0]
     assert "turn 1 (Anna), throw 1: face 7" in skipped[1]
     assert "unknown game 'chess'" in skipped[2]
+
+
+def test_no_games_saved_yet_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The data folder before the first game: nothing to count (a --dir that is not
+    there is an error: the person named it)."""
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "new"))
+    status, out, _ = run("stats", "--lang", "en")
+    assert status == ExitStatus.OK
+    assert out == f"No finished games in {tmp_path / 'new' / 'games'}.\n"

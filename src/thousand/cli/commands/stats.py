@@ -66,7 +66,10 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     tr = translator(args.lang or default_language())
     folder = Path(args.dir) if args.dir else games_dir()
-    summaries, skipped = read_folder(tr, folder)
+    summaries: list[GameSummary] = []
+    skipped: list[tuple[str, str]] = []
+    if args.dir is not None or folder.exists():  # nothing saved yet: no games, no error
+        summaries, skipped = read_folder(tr, folder)
     everyone = people(summaries)
     if args.name is not None and args.name not in everyone:
         raise ThousandError(
