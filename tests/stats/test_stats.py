@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from thousand.games import load_game
+from thousand.games import adapter, game_names, load_game
 from thousand.games.dice1000.actions import STOP, THROW, Action
 from thousand.games.dice1000.state import GameState
 from thousand.stats import (
@@ -281,3 +281,11 @@ def test_invariants_over_random_games(games: list[tuple[tuple[str, object], int,
     for summary in summaries:
         assert min(summary.places) == 1
         assert all(1 <= place <= len(summary.players) for place in summary.places)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_has_its_statistics(name: str) -> None:
+    """A registered game without ``thousand.stats.NAME`` would break ``thousand games``."""
+    module = adapter(name, "stats")
+    assert name == module.NAME
+    assert callable(module.summarize)
