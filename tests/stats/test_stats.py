@@ -294,7 +294,7 @@ def test_every_game_has_its_statistics(name: str) -> None:
 def test_the_places_docstring_is_true() -> None:
     import doctest  # noqa: PLC0415
 
-    import thousand.stats.places as module  # noqa: PLC0415
+    from thousand.stats import ranking as module  # noqa: PLC0415
 
     result = doctest.testmod(module)
     assert result.attempted == 1 and result.failed == 0

@@ -18,7 +18,7 @@ that is the caller's to decide.
 from __future__ import annotations
 
 from thousand.stats.collect import people, statistics, summarize
-from thousand.stats.places import places
+from thousand.stats.ranking import places
 from thousand.stats.results import (
     CardTally,
     DiceTally,

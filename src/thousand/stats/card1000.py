@@ -14,7 +14,7 @@ from typing import Any
 from thousand.games.card1000.record import replay
 from thousand.games.card1000.sheet import bolts_per_seat
 from thousand.stats.collect import people_of
-from thousand.stats.places import places
+from thousand.stats.ranking import places
 from thousand.stats.results import CardTally, GameSummary, PerfectPlay
 
 NAME = "card1000"

@@ -24,7 +24,7 @@ from thousand.games.dice1000.game import Game
 from thousand.games.dice1000.record import replay
 from thousand.games.dice1000.state import GameState, new_state
 from thousand.stats.collect import people_of
-from thousand.stats.places import places
+from thousand.stats.ranking import places
 from thousand.stats.results import DiceTally, GameSummary, PerfectPlay
 
 NAME = "dice1000"

@@ -20,7 +20,7 @@ from typing import Any
 
 from thousand.games.poker_dice.record import replay
 from thousand.stats.collect import people_of
-from thousand.stats.places import places
+from thousand.stats.ranking import places
 from thousand.stats.results import GameSummary, PerfectPlay, PokerTally
 
 NAME = "poker_dice"

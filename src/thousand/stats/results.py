@@ -243,7 +243,7 @@ class GameSummary:
     """Per seat: a person (True) or a computer player (the record's ``meta.seats``)."""
     finished: bool
     places: tuple[int, ...]
-    """Per seat, its place (:func:`~thousand.stats.places.places`); () while in progress."""
+    """Per seat, its place (:func:`~thousand.stats.ranking.places`); () while in progress."""
     tallies: tuple[Tally, ...]
     """Per seat, its counts in this game (empty tallies while in progress)."""
     scores: tuple[int, ...]
