@@ -1,4 +1,4 @@
-""""""Places from a finished game's final standing: who came where."""
+"""Places from a finished game's final standing: who came where."""
 
 from __future__ import annotations
 
