@@ -145,10 +145,10 @@ def print_tables(
         console.print(Text(tr.gettext(game_info(game).title), style="bold"))
         names = [player.name for player in players for kind in player.kinds if kind.game == game]
         cells = [cells_of(tr, name, kind) for name, kind in zip(names, rows, strict=True)]
-        table = stats_table(cells, tight=False)
+        table = stats_table(cells)
         unbounded = console.options.update_width(UNBOUNDED)
         if Measurement.get(console, unbounded, table).maximum > console.width:
-            table = stats_table(cells, tight=True)
+            table = stats_table(cells, fit=console.width)
         if Measurement.get(console, unbounded, table).maximum <= console.width:
             console.print(table)
         else:
@@ -163,17 +163,34 @@ def print_tables(
             console.print(Text(note), width=min(NOTES, console.width))
 
 
-def stats_table(cells: list[list[tuple[str, str]]], *, tight: bool) -> Table:
-    """The rows as a table; ``tight``: each column as wide as its longest word, its
-    heading and values wrapped between words (a terminal too narrow for whole headings)."""
+def stats_table(cells: list[list[tuple[str, str]]], *, fit: int | None = None) -> Table:
+    """The rows as a table; ``fit``: a terminal's width too narrow for whole headings —
+    each column is then as wide as its longest word (headings wrap between words), and
+    the room left goes to the columns whose values would wrap (a value stays whole on a
+    line where it can: ``13.6% / 0.89%``)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for column, (heading, _) in enumerate(cells[0]):
-        texts = [heading, *(row[column][1] for row in cells)]
-        width = max(len(word) for text in texts for word in text.split()) if tight else None
-        table.add_column(heading, width=width)
+    columns = [[heading, *(row[column][1] for row in cells)] for column, (heading, _) in
+               enumerate(cells[0])]  # fmt: skip
+    widths: list[int | None] = [None] * len(columns)
+    if fit is not None:
+        tight = [max(len(word) for text in texts for word in text.split()) for texts in columns]
+        room = fit - sum(tight) - GAP * (len(tight) - 1)
+        for column, texts in enumerate(columns):
+            wanted = max(len(value) for value in texts[1:]) - tight[column]
+            extra = max(0, min(room, wanted))
+            tight[column] += extra
+            room -= extra
+        widths = list(tight)
+    for texts, width in zip(columns, widths, strict=True):
+        table.add_column(texts[0], width=width)
     for row in cells:
         table.add_row(*(value for _, value in row))
     return table
+
+
+GAP = 3
+"""The room between two columns of the tables (a space of padding each side and the
+box's separator)."""
 
 
 def cells_of(tr: Translator, name: str, kind: KindStatistics) -> list[tuple[str, str]]:
