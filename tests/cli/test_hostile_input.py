@@ -257,6 +257,7 @@ ARGUMENTS = st.lists(
             "replay",
             "odds",
             "games",
+            "stats",
             "--json",
             "--rules",
             "-",

@@ -31,6 +31,7 @@ from thousand.cli.commands import (
     serve,
     simulate,
     solve,
+    stats,
     verify,
 )
 from thousand.cli.commands.base import (
@@ -52,6 +53,7 @@ REGISTRARS: tuple[Registrar, ...] = (
     play.register,
     serve.register,
     games.register,
+    stats.register,
     score.register,
     rules.register,
     replay.register,

@@ -36,6 +36,7 @@ from thousand.core.players import seat_levels
 from thousand.core.records import SaveRecord, dump_record
 from thousand.core.table import TableOptions
 from thousand.games import DEFAULT_GAME, adapter, game_info, game_of_record
+from thousand.stats import summarize
 
 PROGRAM = "thousand play"
 """The front-end's name in the ``meta`` of the records it writes."""
@@ -252,6 +253,9 @@ class GameListing:
     """Why the file could not be read as a game (then the other fields are empty)."""
     game: str | None = None
     """The game's name (None for an unreadable file)."""
+    places: tuple[tuple[int, str, int], ...] = ()
+    """A finished game's standing, best first: (place, name, final score or total), ties
+    sharing the better place (:func:`thousand.stats.places`); () while it is played."""
 
 
 def _modified(path: Path) -> float:
@@ -294,5 +298,19 @@ def listing_of(saved: Saved[Any], players: list[str], **fields: Any) -> GameList
         bots=seat_levels(saved.meta, players),
         updated=updated if isinstance(updated, str) else None,
         game=saved.game,
+        places=standing(saved.data),
         **fields,
     )
+
+
+def standing(data: Mapping[str, Any]) -> tuple[tuple[int, str, int], ...]:
+    """A finished game's places, best first, as the statistics read them (the game's own
+    order, :mod:`thousand.stats`); () for a game in progress."""
+    try:
+        summary = summarize(data)
+    except ThousandError:  # read already by the game's own replay: not expected
+        return ()
+    if not summary.finished:
+        return ()
+    seats = zip(summary.places, summary.players, summary.scores, strict=True)
+    return tuple(sorted(seats, key=lambda seat: seat[0]))

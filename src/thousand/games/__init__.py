@@ -45,12 +45,19 @@ GAMES: Mapping[str, str] = MappingProxyType(
 )
 """Game name → the module that plays it (imported on demand): the one registration."""
 
-FrontEnd: TypeAlias = Literal["cli", "tui", "web"]
+FrontEnd: TypeAlias = Literal["cli", "tui", "web", "stats"]
 
 ADAPTERS: Mapping[FrontEnd, str] = MappingProxyType(
-    {"cli": "thousand.cli.games", "tui": "thousand.tui", "web": "thousand.web.rooms"}
+    {
+        "cli": "thousand.cli.games",
+        "tui": "thousand.tui",
+        "web": "thousand.web.rooms",
+        "stats": "thousand.stats",
+    }
 )
-"""Front-end → the package whose module ``NAME`` is a game's adapter for it."""
+"""Front-end → the package whose module ``NAME`` is a game's adapter for it (``stats``:
+not a front-end but the players' statistics both the command line and the server show,
+each game's figures in ``thousand.stats.NAME``)."""
 
 
 class UnknownGameError(RecordError):

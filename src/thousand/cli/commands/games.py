@@ -2,7 +2,9 @@
 
 Each line names the file (to give to ``thousand play --resume`` or ``thousand replay``),
 when it was last saved, the players (computer players with their level), the rules,
-the turns played and how the game stands. A file that is not a readable game says why
+the turns played and how the game stands: who is to move, or, once it is over, who
+came where with their final score (``1. Anna 1015 · 2. Boris 760``: the places of
+:mod:`thousand.stats`, ties sharing the better place). A file that is not a readable game says why
 instead of hiding.
 
 The file name is what a player copies into ``--resume``, so it is never wrapped or
@@ -117,9 +119,20 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
         for player, level in zip(listing.players, listing.bots, strict=True)
     )
     rules = "" if listing.rules is None else game.rules_title(tr, listing.rules)
-    if listing.winner is not None:
+    if listing.places:
+        status = places_line(tr, listing.places)
+    elif listing.winner is not None:
         status = tr.gettext("winner: {name}").format(name=listing.winner)
     else:
         status = tr.gettext("to move: {name}").format(name=listing.to_move)
     saved = (listing.updated or "").replace("T", " ").removesuffix("+00:00")
     return (name, saved, players, rules, str(listing.turns), status)
+
+
+def places_line(tr: Translator, places: Sequence[tuple[int, str, int]]) -> str:
+    """Who came where: ``1. Anna 1015 · 2. Boris 760`` (a shared place is written for
+    each player who shares it)."""
+    return " · ".join(
+        tr.gettext("{place}. {name} {score}").format(place=place, name=name, score=score)
+        for place, name, score in places
+    )

@@ -125,17 +125,37 @@ def _cells(
             continue
         if seat == summary.declarer and summary.outcome == "written_off":
             mark = f"{write_off_mark(tr)} {signed(change)}"
-        elif (
-            seat not in (summary.declarer, idle)
-            and change == 0
-            and summary.outcome != "written_off"
-            and not barrel_before[seat]
-        ):
+        elif bolted(summary, seat, idle, on_barrel=barrel_before[seat]):
             mark = BOLT
         else:
             mark = signed(change)
         cells.append(f"{mark}  {shown}")
     return cells
+
+
+def bolted(summary: DealSummary, seat: int, idle: int | None, *, on_barrel: bool) -> bool:
+    """Whether ``seat`` took a bolt in the deal: a defender (not the sitting-out dealer
+    ``idle``) whose change is 0 in a deal played out, off the barrel when it began
+    (``on_barrel``) — the dash of the sheet."""
+    return (
+        summary.outcome not in ("written_off", "redeal")
+        and seat not in (summary.declarer, idle)
+        and summary.changes[seat] == 0
+        and not on_barrel
+    )
+
+
+def bolts_per_seat(replay: Replay) -> tuple[int, ...]:
+    """How many bolts (:func:`bolted`) each seat took over the record's finished deals."""
+    barrel = replay.rules.barrel
+    counts = [0] * len(replay.players)
+    before = [False] * len(replay.players)
+    for summary in replay.state.history:
+        idle = sitting_out(replay.rules, summary.dealer)
+        for seat in range(len(counts)):
+            counts[seat] += bolted(summary, seat, idle, on_barrel=before[seat])
+        before = [barrel is not None and total == barrel for total in summary.totals]
+    return tuple(counts)
 
 
 def sheet_rows(replay: Replay, tr: Translator) -> list[tuple[str, str, list[str]]]:

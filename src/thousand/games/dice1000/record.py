@@ -12,7 +12,7 @@ record of a game as it is played, and a written record replays to the same state
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,12 +179,19 @@ def _parse_throw(raw: object, choose_dice: bool) -> tuple[Dice, Dice | None]:
     raise RecordError(f"a throw must be a list of faces, got {json.dumps(raw)}")
 
 
-def replay(data: object, game: Game | None = None) -> Replay:
+Decided = Callable[[GameState, Action], None]
+"""Told of every throw-or-stop decision a record makes: the position and the action."""
+
+
+def replay(data: object, game: Game | None = None, on_decision: Decided | None = None) -> Replay:
     """Replay a record (parsed JSON) through the checked engine; raise :class:`RecordError`.
 
     Every error message starts with the turn (counted from 1, with the player's name)
     and, where it applies, the throw — the format RECORD.md's "Errors" shows. ``game``:
-    see :func:`parse_record`.
+    see :func:`parse_record`. ``on_decision`` is shown the position before each throw
+    and each stop the record makes, with that action (what a player's statistics weigh
+    against perfect play), forced throws included: the caller tells them by the
+    position's legal actions.
     """
     game, players, turns = parse_record(data, game)
     state = new_state(game, players)
@@ -199,13 +206,15 @@ def replay(data: object, game: Game | None = None) -> Replay:
             raise RecordError(f"{where}: the record names '{turn.player}', but it is {name}'s turn")
         if not turn.rolls:
             raise RecordError(f"{where}: a turn needs at least one throw")
-        state, summary = _replay_turn(state, turn, where, last=number == len(turns))
+        state, summary = _replay_turn(
+            state, turn, where, last=number == len(turns), on_decision=on_decision
+        )
         summaries.append(summary)
     return Replay(state, tuple(summaries))
 
 
 def _replay_turn(
-    state: GameState, turn: _TurnModel, where: str, last: bool
+    state: GameState, turn: _TurnModel, where: str, last: bool, on_decision: Decided | None = None
 ) -> tuple[GameState, TurnSummary]:
     game = state.game
     me = state.current
@@ -217,6 +226,8 @@ def _replay_turn(
             raise RecordError(f"{at}: the turn already ended ({_ended(end)}) at throw {number - 1}")
         try:
             dice, keep = _parse_throw(raw, game.choose_dice)
+            if on_decision is not None:
+                on_decision(state, THROW)
             state = state.apply(THROW)
             state, end = state.step(Outcome(dice))
             throws.append(dice)
@@ -234,6 +245,8 @@ def _replay_turn(
         if end is not None:
             raise RecordError(f"{at}: cannot stop: the turn already ended ({_ended(end)})")
         try:
+            if on_decision is not None:
+                on_decision(state, STOP)
             state, end = state.step(STOP)
         except IllegalActionError as exc:
             raise RecordError(f"{at}: {exc}") from None

@@ -61,6 +61,7 @@ play = on_demand(f"{__name__}.commands.play")
 simulate = on_demand(f"{__name__}.commands.simulate")
 solve = on_demand(f"{__name__}.commands.solve")
 advise = on_demand(f"{__name__}.commands.advise")
+perfect_play = on_demand(f"{__name__}.perfect", "perfect_play")
 rules = on_demand(f"{__name__}.commands.rules")
 score = on_demand(f"{__name__}.commands.score")
 odds = on_demand(f"{__name__}.commands.odds")
@@ -75,6 +76,7 @@ __all__ = [
     "level_name",
     "load_saved",
     "odds",
+    "perfect_play",
     "play",
     "player_label",
     "rules",

@@ -57,6 +57,7 @@ play = on_demand(f"{__name__}.commands.play")
 simulate = on_demand(f"{__name__}.commands.simulate")
 solve = on_demand(f"{__name__}.commands.solve")
 advise = on_demand(f"{__name__}.commands.advise")
+perfect_play = on_demand(f"{__name__}.perfect", "perfect_play")
 
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "advise",
     "level_name",
     "load_saved",
+    "perfect_play",
     "play",
     "player_label",
     "rules_title",

@@ -1,0 +1,1 @@
+"""Tests of thousand.stats: a player's statistics from game records."""
