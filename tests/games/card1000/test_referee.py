@@ -6,7 +6,7 @@ project's own players play (used as a black box, only to produce records); each 
 replayed by the program in-process and by the referee, field by field (§6). Corrupted
 records — one rule broken each — must be refused by both: the program with exit 2 and
 one line, the referee with :class:`Illegal`. Where the two disagree the test is marked
-xfail(strict=True) naming the disagreement; REFEREE_FINDINGS.md tells which one the rule
+xfail(strict=True) naming the disagreement; docs/card1000-referee.md tells which one the rule
 book supports.
 """
 
