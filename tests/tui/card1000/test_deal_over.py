@@ -44,22 +44,24 @@ WORDS = {
         "redeal": "Deal {n}: {name} asked for a redeal",
     },
     "ru": {
-        "over": "Сдача {n} окончена.",
-        "heading": "Сдача {n}: {name} {contract} — {outcome}",
+        "over": "Раздача {n} окончена.",
+        "heading": "Раздача {n}: {name} {contract} — {outcome}",
         "failed": "не сыграл",
         "made": "сыграл",
-        "next": "[Enter] следующая сдача",
+        "next": "[Enter] следующая раздача",
         "hands": "Расклад:",
         "talon": "Прикуп",
         "trick": "Последняя взятка — {name}:",
-        "redeal": "Сдача {n}: {name} — пересдача",
+        "redeal": "Раздача {n}: {name} — пересдача",
     },
 }
 
 
 def waiting(app: CardApp) -> bool:
     """The key bar offers the next deal (the table stopped at a deal's end)."""
-    return "next deal" in app.actions_text().plain or "следующая сдача" in app.actions_text().plain
+    return (
+        "next deal" in app.actions_text().plain or "следующая раздача" in app.actions_text().plain
+    )
 
 
 async def until_scored(app: CardApp, pilot: Pilot[int], redeals: list[str]) -> None:
