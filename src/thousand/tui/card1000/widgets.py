@@ -416,7 +416,7 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
         text.append(tr.gettext("Deal {n}").format(n=len(seen.history) + 1), style="dim")
     if not rows:
         return text
-    column = min(7, (PANEL_CELLS - 3) // len(names))
+    column = min(10, (PANEL_CELLS - 3) // len(names))
     text.append("\n   ")
     for seat, name in enumerate(abbreviated(names, column - 1)):
         text.append(" " * (column - len(name)))
@@ -439,7 +439,7 @@ def abbreviated(names: Sequence[str], cells: int) -> list[str]:
     """``names`` cut to ``cells`` each, still told apart: two computers named after
     their level (``Novice``, ``Novice 2``) would both become ``Novice`` — a name whose
     cut is not its own keeps its last word (``Novi 2``), or its last letter."""
-    cut = [name[:cells] for name in names]
+    cut = [name[:cells].rstrip() for name in names]
     for index, name in enumerate(names):
         head, _, tail = name.rpartition(" ")
         if len(name) > cells and cut.count(cut[index]) > 1 and head and len(tail) < cells - 1:
