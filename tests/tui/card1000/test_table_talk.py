@@ -256,8 +256,9 @@ def test_the_review_after_a_deal_says_what_the_open_cards_allowed() -> None:
     ) in log, log
     for slip in review.slips:
         best = " ".join(short(app.tr, play.card) for play in slip.best)
+        who = "You" if slip.seat == app.you else names[slip.seat]  # the person: "You let"
         assert (
-            f"{names[slip.seat]} let {slip.lost} go at trick {slip.trick} with "
+            f"{who} let {slip.lost} go at trick {slip.trick} with "
             f"{short(app.tr, slip.played.card)} (best: {best})"
         ) in log, log
 

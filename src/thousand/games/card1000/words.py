@@ -144,9 +144,12 @@ def player_label(tr: Translator, name: str, level: str | None) -> str:
 
 def seat_label(tr: Translator, name: str, level: str | None) -> str:
     """``Boris (bot, novice)``: a seat's name where the cells are few (a table's seat
-    line at 80 columns); a person's name alone."""
+    line at 80 columns); a person's name alone. A computer named after its level
+    (``Novice 2``) is not told it twice: ``Novice 2 (computer)``."""
     if level is None:
         return name
+    if name.lower().startswith(level_name(tr, level).lower()):
+        return tr.gettext("{name} (computer)").format(name=name)
     return tr.gettext("{name} (bot, {level})").format(name=name, level=level_name(tr, level))
 
 
@@ -208,40 +211,83 @@ def marriage_words(tr: Translator, suit: str) -> str:
     return f"{suit_name(tr, found)} {MARRIAGE[found]}"
 
 
-def decision_line(tr: Translator, name: str, action: Decision, to: str | None = None) -> str:
+DECISIONS: Mapping[str, tuple[str, str]] = {
+    "bid": (N_("{name} bids {amount}"), N_("You bid {amount}")),
+    "pass": (N_("{name} passes"), N_("You pass")),
+    "redeal": (N_("{name} asks for a redeal"), N_("You ask for a redeal")),
+    "dark": (N_("{name} plays dark"), N_("You play dark")),
+    "look": (N_("{name} looks at the cards"), N_("You look at the cards")),
+    "talon": (N_("{name} takes talon {n}"), N_("You take talon {n}")),
+    "write_off": (N_("{name} writes off the deal"), N_("You write off the deal")),
+    "give": (N_("{name} gives a card to {to}"), N_("You give a card to {to}")),
+    "discard": (N_("{name} puts a card aside"), N_("You put a card aside")),
+    "contract": (N_("{name} declares {amount}"), N_("You declare {amount}")),
+    "marriage": (
+        N_("{name} plays {card} announcing the marriage: {marriage}"),
+        N_("You play {card} announcing the marriage: {marriage}"),
+    ),
+    "aces": (
+        N_("{name} plays {card} announcing the four aces"),
+        N_("You play {card} announcing the four aces"),
+    ),
+    "play": (N_("{name} plays {card}"), N_("You play {card}")),
+}
+"""Each decision as the log tells it: of a seat by its name, and of the person at the
+keyboard in the second person (a name "You" / «Вы» would not agree with the verb:
+"You bids", «Вы взял»)."""
+
+
+def decision_line(
+    tr: Translator, name: str, action: Decision, to: str | None = None, *, you: bool = False
+) -> str:
     """A decision as the log tells it: ``Boris: 110``, ``Vera passes``, ``Anna plays K♥
-    announcing the marriage``. ``to`` names the seat a card was given to."""
+    announcing the marriage``; ``you``: the person at the keyboard took it (``You bid
+    110``). ``to`` names the seat a card was given to."""
+    figures: dict[str, object] = {"name": name}
     if isinstance(action, Bid):
-        return tr.gettext("{name} bids {amount}").format(name=name, amount=action.amount)
-    if isinstance(action, Pass):
-        return tr.gettext("{name} passes").format(name=name)
-    if isinstance(action, Redeal):
-        return tr.gettext("{name} asks for a redeal").format(name=name)
-    if isinstance(action, Dark):
-        if action.dark:
-            return tr.gettext("{name} plays dark").format(name=name)
-        return tr.gettext("{name} looks at the cards").format(name=name)
-    if isinstance(action, ChooseTalon):
-        return tr.gettext("{name} takes talon {n}").format(name=name, n=action.index + 1)
-    if isinstance(action, WriteOff):
-        return tr.gettext("{name} writes off the deal").format(name=name)
-    if isinstance(action, Give):
-        return tr.gettext("{name} gives a card to {to}").format(name=name, to=to or "?")
-    if isinstance(action, Discard):
-        return tr.gettext("{name} puts a card aside").format(name=name)
-    if isinstance(action, Contract):
-        return tr.gettext("{name} declares {amount}").format(name=name, amount=action.amount)
-    assert isinstance(action, Play)
-    played = short(tr, action.card)
-    if action.marriage:
-        return tr.gettext("{name} plays {card} announcing the marriage: {marriage}").format(
-            name=name, card=played, marriage=marriage_words(tr, action.card.suit.value)
-        )
-    if action.ace_marriage:
-        return tr.gettext("{name} plays {card} announcing the four aces").format(
-            name=name, card=played
-        )
-    return tr.gettext("{name} plays {card}").format(name=name, card=played)
+        kind, figures["amount"] = "bid", action.amount
+    elif isinstance(action, Pass):
+        kind = "pass"
+    elif isinstance(action, Redeal):
+        kind = "redeal"
+    elif isinstance(action, Dark):
+        kind = "dark" if action.dark else "look"
+    elif isinstance(action, ChooseTalon):
+        kind, figures["n"] = "talon", action.index + 1
+    elif isinstance(action, WriteOff):
+        kind = "write_off"
+    elif isinstance(action, Give):
+        kind, figures["to"] = "give", to or "?"
+    elif isinstance(action, Discard):
+        kind = "discard"
+    elif isinstance(action, Contract):
+        kind, figures["amount"] = "contract", action.amount
+    else:
+        assert isinstance(action, Play)
+        figures["card"] = short(tr, action.card)
+        kind = "play"
+        if action.marriage:
+            kind = "marriage"
+            figures["marriage"] = marriage_words(tr, action.card.suit.value)
+        elif action.ace_marriage:
+            kind = "aces"
+    return tr.gettext(DECISIONS[kind][1 if you else 0]).format(**figures)
+
+
+def outcome_words(tr: Translator, outcome: str, *, you: bool = False) -> str:
+    """How a declarer's deal ended: ``made`` / ``went down`` / ``wrote off``; ``you``:
+    said of the person at the keyboard (Russian «сыграли», not «сыграл»)."""
+    if you:
+        if outcome == "made":
+            return tr.pgettext("the deal's end, said of you", "made")
+        if outcome == "failed":
+            return tr.pgettext("the deal's end, said of you", "went down")
+        return tr.pgettext("the deal's end, said of you", "wrote off")
+    if outcome == "made":
+        return tr.gettext("made")
+    if outcome == "failed":
+        return tr.gettext("went down")
+    return tr.gettext("wrote off")
 
 
 def _cards_of(tr: Translator, names: object) -> str:
@@ -370,6 +416,7 @@ __all__ = [
     "decision_line",
     "level_name",
     "marriage_words",
+    "outcome_words",
     "phase_name",
     "player_label",
     "preset_description",

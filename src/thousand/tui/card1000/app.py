@@ -57,6 +57,7 @@ from thousand.games.card1000.sheet import sheet_rows
 from thousand.games.card1000.views import SeatView
 from thousand.games.card1000.words import (
     decision_line,
+    outcome_words,
     phase_name,
     player_label,
     refusal,
@@ -156,6 +157,14 @@ class CardApp(GameApp[Session, Decision, Step]):
         elif self.viewer is None and humans:
             self.viewer = humans[0]
             self.covered = len(humans) > 1
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the one person at the keyboard (the others computers), told in the
+        second person ("You bid 120", "Your hand"); None in hot-seat, where every person
+        is told by name."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
 
     def seen(self) -> SeatView:
         """The one view the screen is drawn from."""
@@ -295,7 +304,7 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.query_one("#choices", Static).update(Text())
         else:
             table = seats_view(tr, seen, self.labels(), self.viewer)
-            middle = table_view(tr, seen, names, None if self.covered else self.viewer)
+            middle = table_view(tr, seen, names, None if self.covered else self.viewer, self.you)
             if middle.plain:
                 table.append("\n")
                 table.append_text(middle)
@@ -304,10 +313,12 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.query_one("#choices", Static).update(self.choices_text())
         notice = Text(self.notice, style="bold")
         if session.is_over and seen.winner is not None:
-            notice = Text(
-                tr.gettext("{name} wins the game!").format(name=names[seen.winner]),
-                style="bold green",
+            won = (
+                tr.gettext("You win the game!")
+                if seen.winner == self.you
+                else tr.gettext("{name} wins the game!").format(name=names[seen.winner])
             )
+            notice = Text(won, style="bold green")
         shown = self.query_one("#notice", Static)
         shown.update(notice)
         shown.display = bool(notice.plain)
@@ -325,7 +336,7 @@ class CardApp(GameApp[Session, Decision, Step]):
         names = self.session.names
         rows = sheet_rows(view_replay(seen, self.session.rules, names), self.tr)
         _, label, cells = rows[over.number - 1]
-        return deal_over_view(self.tr, over, names, label, cells)
+        return deal_over_view(self.tr, over, names, label, cells, you=self.you)
 
     def hand_text(self) -> Text:
         tr = self.tr
@@ -340,7 +351,10 @@ class CardApp(GameApp[Session, Decision, Step]):
         hand = self.hand()
         if not hand:
             return Text(tr.gettext("Your cards are face down (dark)."), style="dim")
-        title = tr.gettext("{name}'s hand").format(name=self.session.names[self.viewer])
+        if self.viewer == self.you:
+            title = tr.gettext("Your hand")
+        else:
+            title = tr.gettext("{name}'s hand").format(name=self.session.names[self.viewer])
         cursor = self.cursor if self.card_mode() and self.my_turn() else None
         choosing = self.card_mode() and self.my_turn()
         return hand_view(tr, hand, self.allowed_cards() if choosing else None, cursor, title)
@@ -416,6 +430,12 @@ class CardApp(GameApp[Session, Decision, Step]):
                 why = engine_refusal(self.session.position.state, action)
                 if why is not None:
                     hints.append(KeyHint("Enter", short(tr, each) + ": " + refusal(tr, why), False))
+                elif isinstance(action, Discard):
+                    hints.append(
+                        KeyHint(
+                            "Enter", tr.gettext("put {card} aside").format(card=short(tr, each))
+                        )
+                    )
                 elif self.phase() == "give":
                     hints.append(
                         KeyHint("Enter", tr.gettext("give {card}").format(card=short(tr, each)))
@@ -450,7 +470,7 @@ class CardApp(GameApp[Session, Decision, Step]):
     def step_line(self, seat: int, action: Decision) -> str:
         names = self.session.names
         to = names[action.to] if isinstance(action, Give) and 0 <= action.to < len(names) else None
-        return decision_line(self.tr, names[seat], action, to)
+        return decision_line(self.tr, names[seat], action, to, you=seat == self.you)
 
     def deal_end_line(self, index: int) -> str:
         """A finished deal in the log: who declared what and each seat's change."""
@@ -462,11 +482,14 @@ class CardApp(GameApp[Session, Decision, Step]):
         )
         if summary.outcome == "redeal":
             return tr.gettext("Deal {n}: redeal.").format(n=index + 1)
-        outcome = {
-            "made": tr.gettext("made"),
-            "failed": tr.gettext("went down"),
-            "written_off": tr.gettext("wrote off"),
-        }.get(str(summary.outcome), str(summary.outcome))
+        if summary.declarer is not None and summary.declarer == self.you:
+            return tr.gettext("Deal {n}: you {outcome} {contract} — {changes}.").format(
+                n=index + 1,
+                outcome=outcome_words(tr, str(summary.outcome), you=True),
+                contract=summary.contract,
+                changes=changes,
+            )
+        outcome = outcome_words(tr, str(summary.outcome))
         who = names[summary.declarer] if summary.declarer is not None else "?"
         return tr.gettext("Deal {n}: {name} {outcome} {contract} — {changes}.").format(
             n=index + 1, name=who, outcome=outcome, contract=summary.contract, changes=changes
@@ -488,12 +511,14 @@ class CardApp(GameApp[Session, Decision, Step]):
             deal = self.session.view(None).deal
             if isinstance(step.action, Play) and deal is not None and not deal.trick:
                 pause = TRICK_PAUSE
-                self.say(
-                    self.tr.gettext("{name} takes the trick.").format(
+                took = (
+                    self.tr.gettext("You take the trick.")
+                    if deal.leader == self.you
+                    else self.tr.gettext("{name} takes the trick.").format(
                         name=self.session.names[deal.leader]
-                    ),
-                    style="dim",
+                    )
                 )
+                self.say(took, style="dim")
         self.advice = None
         viewer = self.viewer
         self.take_up()
@@ -738,18 +763,30 @@ class CardApp(GameApp[Session, Decision, Step]):
     def review_lines(self, review: DealReview) -> list[str]:
         tr = self.tr
         names = self.session.names
-        declarer = names[review.declarer]
-        lines = [
-            tr.gettext(
+        if review.declarer == self.you:
+            opening = tr.gettext(
+                "Review of deal {n}: with the cards open you could take {possible}, took {took}."
+            )
+        else:
+            opening = tr.gettext(
                 "Review of deal {n}: with the cards open {name} could take {possible}, took {took}."
-            ).format(n=review.deal, name=declarer, possible=review.possible, took=review.took)
+            )
+        lines = [
+            opening.format(
+                n=review.deal,
+                name=names[review.declarer],
+                possible=review.possible,
+                took=review.took,
+            )
         ]
         for slip in review.slips:
             best = " ".join(short(tr, play.card) for play in slip.best)
+            if slip.seat == self.you:
+                let = tr.gettext("You let {lost} go at trick {trick} with {card} (best: {best})")
+            else:
+                let = tr.gettext("{name} let {lost} go at trick {trick} with {card} (best: {best})")
             lines.append(
-                tr.gettext(
-                    "{name} let {lost} go at trick {trick} with {card} (best: {best})"
-                ).format(
+                let.format(
                     name=names[slip.seat],
                     lost=slip.lost,
                     trick=slip.trick,

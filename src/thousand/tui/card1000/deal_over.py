@@ -17,16 +17,8 @@ from rich.text import Text
 from thousand.core.i18n import Translator
 from thousand.games.card1000.cards import Card, sort_cards
 from thousand.games.card1000.deal_over import DealOver
+from thousand.games.card1000.words import outcome_words
 from thousand.tui.card1000.widgets import card_text, lead
-
-
-def outcome_words(tr: Translator, outcome: str) -> str:
-    """``made`` / ``went down`` / ``wrote off`` in ``tr``'s language."""
-    if outcome == "made":
-        return tr.gettext("made")
-    if outcome == "failed":
-        return tr.gettext("went down")
-    return tr.gettext("wrote off")
 
 
 def cards_line(tr: Translator, cards: Sequence[Card], *, sort: bool = True) -> Text:
@@ -46,17 +38,33 @@ def _split(cell: str) -> tuple[str, str]:
 
 
 def deal_over_view(
-    tr: Translator, over: DealOver, names: Sequence[str], label: str, cells: Sequence[str]
+    tr: Translator,
+    over: DealOver,
+    names: Sequence[str],
+    label: str,
+    cells: Sequence[str],
+    *,
+    you: int | None = None,
 ) -> Text:
-    """The deal-over panel; ``label`` and ``cells`` are the deal's row of the sheet."""
+    """The deal-over panel; ``label`` and ``cells`` are the deal's row of the sheet;
+    ``you``: the seat of the person at the keyboard, told in the second person."""
     summary = over.summary
     asker = summary.actions[-1][0] if summary.actions else None
-    if summary.outcome == "redeal" and asker is not None:
+    mine = you is not None and summary.declarer == you
+    if summary.outcome == "redeal" and asker is not None and asker == you:
+        heading = tr.gettext("Deal {n}: you asked for a redeal").format(n=over.number)
+    elif summary.outcome == "redeal" and asker is not None:
         heading = tr.gettext("Deal {n}: {name} asked for a redeal").format(
             n=over.number, name=names[asker]
         )
     elif summary.outcome == "redeal":
         heading = tr.gettext("Deal {n}: redeal").format(n=over.number)
+    elif mine:
+        heading = tr.gettext("Deal {n}: you {outcome} {contract}").format(
+            n=over.number,
+            outcome=outcome_words(tr, summary.outcome, you=True),
+            contract=summary.contract,
+        )
     else:
         heading = tr.gettext("Deal {n}: {label} — {outcome}").format(
             n=over.number, label=label, outcome=outcome_words(tr, summary.outcome)
@@ -91,12 +99,13 @@ def deal_over_view(
             text.append(f"  {total:>{widths[2]}}", style="bold")
     if over.last_trick is not None:
         text.append("\n")
-        text.append(
-            tr.pgettext("deal over: the deal's final trick", "Last trick, {name} took it: ").format(
-                name=names[over.last_trick.taker]
-            ),
-            style="bold",
-        )
+        if over.last_trick.taker == you:
+            took = tr.pgettext("deal over: the deal's final trick", "Last trick, you took it: ")
+        else:
+            took = tr.pgettext(
+                "deal over: the deal's final trick", "Last trick, {name} took it: "
+            ).format(name=names[over.last_trick.taker])
+        text.append(took, style="bold")
         text.append_text(cards_line(tr, [each for _, each in over.last_trick.played], sort=False))
     text.append("\n")
     text.append(tr.gettext("Hands as dealt:"), style="bold")

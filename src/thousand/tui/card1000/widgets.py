@@ -240,9 +240,16 @@ def seats_view(
     return text
 
 
-def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int | None) -> Text:
+def table_view(
+    tr: Translator,
+    seen: SeatView,
+    names: Sequence[str],
+    viewer: int | None,
+    you: int | None = None,
+) -> Text:
     """The middle of the table: the talon, what was given to the viewer, the trick on
-    the table (each card with its player) or the last one taken, trump and marriages."""
+    the table (each card with its player) or the last one taken, trump and marriages;
+    ``you``: the seat of the person at the keyboard, told in the second person."""
     deal = seen.deal
     text = Text()
     if deal is None:
@@ -275,8 +282,8 @@ def table_view(tr: Translator, seen: SeatView, names: Sequence[str], viewer: int
     if gave.plain:
         lines.append(gave)
     if deal.phase == "play":
-        lines.append(trick_line(tr, seen, deal, names))
-        last = last_trick_line(tr, seen, deal, names)
+        lines.append(trick_line(tr, seen, deal, names, you))
+        last = last_trick_line(tr, seen, deal, names, you)
         if last is not None:
             lines.append(last)
     status = Text()
@@ -318,7 +325,9 @@ def _card(name: str) -> Card:
     return card(name)
 
 
-def trick_line(tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str]) -> Text:
+def trick_line(
+    tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str], you: int | None = None
+) -> Text:
     """The trick on the table, each card beside its player; between tricks, the last
     trick and who took it."""
     line = Text()
@@ -329,12 +338,20 @@ def trick_line(tr: Translator, seen: SeatView, deal: DealView, names: Sequence[s
     elif deal.played:
         size = 2 if seen.players == 2 else 3
         played = deal.played[-size:]
-        line.append(
-            tr.gettext("{name} took the trick: ").format(name=names[deal.leader]), style="bold"
+        took = (
+            tr.gettext("You took the trick: ")
+            if deal.leader == you
+            else tr.gettext("{name} took the trick: ").format(name=names[deal.leader])
         )
+        line.append(took, style="bold")
     else:
         line.append(tr.gettext("Trick: "), style="bold")
-        line.append(tr.gettext("{name} leads").format(name=names[deal.leader]), style="dim")
+        leads = (
+            tr.gettext("you lead")
+            if deal.leader == you
+            else tr.gettext("{name} leads").format(name=names[deal.leader])
+        )
+        line.append(leads, style="dim")
         return line
     for index, (seat, each) in enumerate(played):
         if index:
@@ -345,7 +362,7 @@ def trick_line(tr: Translator, seen: SeatView, deal: DealView, names: Sequence[s
 
 
 def last_trick_line(
-    tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str]
+    tr: Translator, seen: SeatView, deal: DealView, names: Sequence[str], you: int | None = None
 ) -> Text | None:
     """While a trick is on the table, the one before it and who took it (the leader
     now): the cards that just went, still in sight as on a real table's last trick."""
@@ -353,9 +370,12 @@ def last_trick_line(
     size = 2 if seen.players == 2 else 3
     if not count or len(deal.played) < count + size:
         return None
-    line = Text(
-        tr.gettext("Last trick, {name} took it: ").format(name=names[deal.leader]), style="dim"
+    took = (
+        tr.gettext("Last trick, you took it: ")
+        if deal.leader == you
+        else tr.gettext("Last trick, {name} took it: ").format(name=names[deal.leader])
     )
+    line = Text(took, style="dim")
     for index, (_, each) in enumerate(deal.played[-count - size : -count]):
         if index:
             line.append(" ")
@@ -396,13 +416,11 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
         text.append(tr.gettext("Deal {n}").format(n=len(seen.history) + 1), style="dim")
     if not rows:
         return text
-    column = min(7, (PANEL_CELLS - 3) // len(names))
+    column = min(10, (PANEL_CELLS - 3) // len(names))
     text.append("\n   ")
-    for seat, name in enumerate(names):
-        text.append(" " * (column - len(name[: column - 1])))
-        text.append(
-            name[: column - 1], style="bold underline" if seat == seen.seat else "underline"
-        )
+    for seat, name in enumerate(abbreviated(names, column - 1)):
+        text.append(" " * (column - len(name)))
+        text.append(name, style="bold underline" if seat == seen.seat else "underline")
     mark = write_off_mark(tr)
     for number, declared, cells in rows[-5:]:
         label = declared
@@ -415,6 +433,22 @@ def scores_view(tr: Translator, seen: SeatView, rules: Rules, names: Sequence[st
         if any(changes):
             text.append("\n   " + "".join(f"{change:>{column}}" for change in changes))
     return text
+
+
+def abbreviated(names: Sequence[str], cells: int) -> list[str]:
+    """``names`` cut to ``cells`` each, still told apart: two computers named after
+    their level (``Novice``, ``Novice 2``) would both become ``Novice`` — a name whose
+    cut is not its own keeps its last word (``Novi 2``), or its last letter."""
+    cut = [name[:cells].rstrip() for name in names]
+    for index, name in enumerate(names):
+        head, _, tail = name.rpartition(" ")
+        if len(name) > cells and cut.count(cut[index]) > 1 and head and len(tail) < cells - 1:
+            cut[index] = head[: cells - len(tail) - 1].rstrip() + " " + tail
+    alike = [len(name) > cells and cut.count(cut[index]) > 1 for index, name in enumerate(names)]
+    return [
+        name[: cells - 2] + "…" + name[-1] if same else each
+        for name, each, same in zip(names, cut, alike, strict=True)
+    ]
 
 
 def paper_sheet(
