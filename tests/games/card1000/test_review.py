@@ -94,7 +94,8 @@ def test_thousand_review_prints_each_deal_and_its_slips() -> None:
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == (
-        "Deal 1: Boris played 100; with the cards open Boris could take 136, took 151."
+        "Deal 1: Boris played 100; with the cards open, against the best defence Boris could "
+        "take 136; took 151."
     )
     assert lines[1] == "  Anna let 6 go at trick 2 with QC (best: KD)"
     status, out, err = run("review", "-", "--json", stdin=record)

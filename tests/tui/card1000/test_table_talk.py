@@ -251,8 +251,8 @@ def test_the_review_after_a_deal_says_what_the_open_cards_allowed() -> None:
     log = " ".join(" ".join(line.split()) for line in lines)  # the log's lines unwrapped
     assert "takes the trick." in log
     assert (
-        f"Review of deal {number}: with the cards open {names[review.declarer]} could take "
-        f"{review.possible}, took {review.took}."
+        f"Review of deal {number}: with the cards open, against the best defence "
+        f"{names[review.declarer]} could take {review.possible}; took {review.took}."
     ) in log, log
     for slip in review.slips:
         best = " ".join(short(app.tr, play.card) for play in slip.best)

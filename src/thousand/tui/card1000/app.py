@@ -765,11 +765,13 @@ class CardApp(GameApp[Session, Decision, Step]):
         names = self.session.names
         if review.declarer == self.you:
             opening = tr.gettext(
-                "Review of deal {n}: with the cards open you could take {possible}, took {took}."
+                "Review of deal {n}: with the cards open, against the best defence you could "
+                "take {possible}; you took {took}."
             )
         else:
             opening = tr.gettext(
-                "Review of deal {n}: with the cards open {name} could take {possible}, took {took}."
+                "Review of deal {n}: with the cards open, against the best defence {name} could "
+                "take {possible}; took {took}."
             )
         lines = [
             opening.format(

@@ -36,8 +36,8 @@ def review_lines(review: DealReview, players: tuple[str, ...]) -> list[str]:
     """A deal's review as a player reads it."""
     declarer = players[review.declarer]
     lines = [
-        f"Deal {review.deal}: {declarer} played {review.contract}; with the cards open "
-        f"{declarer} could take {review.possible}, took {review.took}."
+        f"Deal {review.deal}: {declarer} played {review.contract}; with the cards open, "
+        f"against the best defence {declarer} could take {review.possible}; took {review.took}."
     ]
     for slip in review.slips:
         best = ", ".join(_card(play) for play in slip.best)
