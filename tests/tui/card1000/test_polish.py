@@ -10,6 +10,7 @@ import asyncio
 import re
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.support import drive, press, screen_text, scripted_table, until
@@ -28,12 +29,12 @@ WRONG = {
     "en": re.compile(
         r"\bYou (bids|passes|plays|asks|looks|takes|writes|gives|puts|declares|leads|wins|"
         r"made|went down|wrote off)\b|\bYou's\b|took it: You|\(bot, novice\)|"
-        r"Last trick, You\b"
+        r"Last trick, You\b|a card to You\b"
     ),
     "ru": re.compile(
         r"Вы (не )?сыграл\b|Вы взял\b|Вы списал\b|Вы (берёт|ходит|играет|смотрит|просит|"
         r"списывает|отдаёт|сносит|заказывает|выигрывает)\b|Карты: Вы|берёт Вы|ходит Вы|"
-        r"— Вы:|\(бот, новичок\)|(?<!ере)[Сс]дач"
+        r"— Вы:|\(бот, новичок\)|(?<!ере)[Сс]дач|карту: Вы\b"
     ),
 }
 """What the screens must never say (the person at the keyboard is named "You" / «Вы»)."""
@@ -263,3 +264,29 @@ def test_putting_aside_with_two_players_says_so_on_the_key_bar() -> None:
             assert "give" not in key_bar(app) and "отдать" not in key_bar(app)
 
         asyncio.run(drive(app, body, size=SIZE))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "gives you a card"), ("ru", "отдаёт вам карту")]
+)
+def test_a_card_given_to_the_person_is_given_to_you(language: str, said: str) -> None:
+    """The person passes; the computer who declares gives them a card: the log says so in
+    the second person ("Novice gives you a card", never "… to You")."""
+    app = you_against_two(language, 5)
+    seen: list[str] = []
+
+    async def body(app: CardApp, pilot: Pilot[int]) -> None:
+        for _ in range(60):
+            await until(pilot, lambda: app.human_may_act() or app.deal_over is not None)
+            if app.deal_over is not None:
+                await press(pilot, "enter")
+            elif app.phase() == "bid":
+                await press(pilot, "p")
+            else:
+                break
+        seen.extend(app.log_lines())
+
+    asyncio.run(drive(app, body, size=SIZE))
+    text = "\n".join(seen)
+    assert said in text, text
+    assert [m.group(0) for m in WRONG[language].finditer(text)] == []

@@ -220,6 +220,7 @@ DECISIONS: Mapping[str, tuple[str, str]] = {
     "talon": (N_("{name} takes talon {n}"), N_("You take talon {n}")),
     "write_off": (N_("{name} writes off the deal"), N_("You write off the deal")),
     "give": (N_("{name} gives a card to {to}"), N_("You give a card to {to}")),
+    "give_you": (N_("{name} gives you a card"), N_("{name} gives you a card")),
     "discard": (N_("{name} puts a card aside"), N_("You put a card aside")),
     "contract": (N_("{name} declares {amount}"), N_("You declare {amount}")),
     "marriage": (
@@ -238,11 +239,18 @@ keyboard in the second person (a name "You" / «Вы» would not agree with the 
 
 
 def decision_line(
-    tr: Translator, name: str, action: Decision, to: str | None = None, *, you: bool = False
+    tr: Translator,
+    name: str,
+    action: Decision,
+    to: str | None = None,
+    *,
+    you: bool = False,
+    to_you: bool = False,
 ) -> str:
     """A decision as the log tells it: ``Boris: 110``, ``Vera passes``, ``Anna plays K♥
     announcing the marriage``; ``you``: the person at the keyboard took it (``You bid
-    110``). ``to`` names the seat a card was given to."""
+    110``). ``to`` names the seat a card was given to; ``to_you``: it was given to the
+    person at the keyboard (``Boris gives you a card``, not ``… to You``)."""
     figures: dict[str, object] = {"name": name}
     if isinstance(action, Bid):
         kind, figures["amount"] = "bid", action.amount
@@ -257,7 +265,7 @@ def decision_line(
     elif isinstance(action, WriteOff):
         kind = "write_off"
     elif isinstance(action, Give):
-        kind, figures["to"] = "give", to or "?"
+        kind, figures["to"] = ("give_you" if to_you else "give"), to or "?"
     elif isinstance(action, Discard):
         kind = "discard"
     elif isinstance(action, Contract):

@@ -470,7 +470,8 @@ class CardApp(GameApp[Session, Decision, Step]):
     def step_line(self, seat: int, action: Decision) -> str:
         names = self.session.names
         to = names[action.to] if isinstance(action, Give) and 0 <= action.to < len(names) else None
-        return decision_line(self.tr, names[seat], action, to, you=seat == self.you)
+        to_you = isinstance(action, Give) and self.you is not None and action.to == self.you
+        return decision_line(self.tr, names[seat], action, to, you=seat == self.you, to_you=to_you)
 
     def deal_end_line(self, index: int) -> str:
         """A finished deal in the log: who declared what and each seat's change."""
