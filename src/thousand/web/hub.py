@@ -544,7 +544,9 @@ class Hub:
 
     def broadcast(self, live: LiveRoom) -> None:
         """Send the room's state to every connection, built once per seat and language
-        (while a change is being stored: once it is)."""
+        (while a change is being stored: once it is). The shared views built for it are
+        let go of afterwards: an idle room keeps no view (the next broadcast is for a
+        change, or for someone coming or going, which every view shows)."""
         if live.changing:
             live.deferred = True
             return
@@ -558,6 +560,7 @@ class Hub:
                 message = self.state_message(live, seat, translator(connection.language), connected)
                 text = built[key] = dumps(message)
             connection.send(text)
+        live.room.view_cache.clear()
 
     def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)

@@ -359,6 +359,18 @@ class BaseRoom:
             self._memo[key] = make()
         return cast("T", self._memo[key])
 
+    def latest(self, slot: tuple[Any, ...], version: object, make: Callable[[], T]) -> T:
+        """A value computed once for the room, ``slot`` and ``version`` (the sheet of the
+        turns finished so far: ``version`` the number of them), only the latest version
+        kept: an older one is never asked for again, and a room held idle should not keep
+        one per turn. Not stored."""
+        kept = self._memo.get(slot)
+        if kept is None or kept[0] != version:
+            if len(self._memo) > 64:
+                self._memo.clear()
+            kept = self._memo[slot] = (version, make())
+        return cast("T", kept[1])
+
     # -- the game's part (each game's room fills these in) ---------------------------
 
     @classmethod

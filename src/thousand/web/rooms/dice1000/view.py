@@ -184,7 +184,7 @@ def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> l
     """The sheet's cells: the finished turns' written once per turn (kept on the room),
     the turn in progress added to them on every change."""
     done = len(session.turns)
-    cells = room.memo(("sheet", tr.language, done), lambda: sheet_cells(tr, state, session.turns))
+    cells = room.latest(("sheet", tr.language), done, lambda: sheet_cells(tr, state, session.turns))
     if not state.turn_total:
         return [list(row) for row in cells]
     return with_turn_in_progress(cells, state, done, state.turn_total)

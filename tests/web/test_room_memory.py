@@ -1,0 +1,108 @@
+"""What a room held in memory keeps between changes (issue 29: under 50 KB an idle room):
+no view of an older ``seq``, one sheet of finished turns (not one per turn), a
+connection's outbox without its deques while nothing waits, nothing kept by a sender
+after sending it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from thousand.core.i18n import translator
+from thousand.web.live import Outbox
+from thousand.web.protocol import CreateRoom
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.tables import game_view, room_type
+
+
+def _dice_room() -> BaseRoom:
+    room, _token = room_type("dice1000").create(
+        CreateRoom.model_validate({"name": "Anna", "seats": [{"open": True}]})
+    )
+    room.join("Boris")
+    return room
+
+
+def _play(room: BaseRoom, actions: int) -> None:
+    """``actions`` throws and stops, each by whoever is to move."""
+    for number in range(actions):
+        mover = room.mover
+        assert mover is not None
+        legal = game_view(room, mover, translator("en"), [True, True])["legal"]
+        action = "stop" if "stop" in legal and number % 2 else "throw"
+        room.act(mover, action if action in legal else legal[0], room.seq)
+
+
+def test_a_room_keeps_no_shared_view_of_an_older_seq() -> None:
+    room = _dice_room()
+    en = translator("en")
+    for _ in range(5):
+        game_view(room, 0, en, [True, True])
+        game_view(room, 1, en, [True, False])
+        _play(room, 1)
+    game_view(room, None, en, [True, True])
+    assert {key[0] for key in room.view_cache} == {room.seq}
+
+
+def test_the_sheet_of_finished_turns_is_kept_once() -> None:
+    """The finished turns' cells are made once per turn, and only the latest kept."""
+    room = _dice_room()
+    en = translator("en")
+    for _ in range(12):
+        _play(room, 1)
+        game_view(room, None, en, [True, True])
+    assert room.session is not None and len(room.session.record.rows) >= 2
+    sheets = [key for key in room._memo if key[0] == "sheet"]
+    assert sheets == [("sheet", "en")]
+
+
+def test_latest_makes_again_only_for_a_new_version() -> None:
+    room = _dice_room()
+    made: list[int] = []
+
+    def make(value: int) -> list[int]:
+        made.append(value)
+        return [value]
+
+    assert room.latest(("slot",), 1, lambda: make(1)) == [1]
+    assert room.latest(("slot",), 1, lambda: make(9)) == [1]
+    assert room.latest(("slot",), 2, lambda: make(2)) == [2]
+    assert made == [1, 2]
+    assert len([key for key in room._memo if key == ("slot",)]) == 1
+
+
+def test_the_outbox_sends_in_order_and_holds_nothing_once_empty() -> None:
+    async def scenario() -> list[Any]:
+        box = Outbox(3)
+        taken: list[Any] = []
+
+        async def sender() -> None:
+            while True:
+                item = await box.get()
+                taken.append(item)
+                if item is None:
+                    return
+
+        task = asyncio.create_task(sender())
+        await asyncio.sleep(0)
+        box.put_nowait("a")
+        box.put_nowait("b")
+        await asyncio.sleep(0)
+        box.put_nowait("c")
+        box.put_nowait(None)
+        await task
+        assert box.qsize() == 0 and box._items is None
+        return taken
+
+    assert asyncio.run(scenario()) == ["a", "b", "c", None]
+
+
+def test_the_outbox_refuses_past_its_limit() -> None:
+    box = Outbox(2)
+    box.put_nowait("a")
+    box.put_nowait("b")
+    with pytest.raises(asyncio.QueueFull):
+        box.put_nowait("c")
+    assert box.qsize() == 2
