@@ -6,13 +6,14 @@ after sending it."""
 from __future__ import annotations
 
 import asyncio
+import copy
 from typing import Any
 
 import pytest
 
 from thousand.core.i18n import translator
 from thousand.web.live import Outbox
-from thousand.web.protocol import CreateRoom
+from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.tables import game_view, room_type
 
@@ -106,3 +107,36 @@ def test_the_outbox_refuses_past_its_limit() -> None:
     with pytest.raises(asyncio.QueueFull):
         box.put_nowait("c")
     assert box.qsize() == 2
+
+
+def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
+    """The cells of finished turns kept on the room are shared by every view after them:
+    the turn in progress is added to a copy of its row only."""
+    room = _dice_room()
+    en = translator("en")
+    checked = 0
+    for _ in range(200):
+        game_view(room, None, en, [True, True])
+        kept = copy.deepcopy(room._memo[("sheet", "en")])
+        mover = room.mover
+        assert mover is not None
+        room.act(mover, "throw", room.seq)
+        rounds = game_view(room, None, en, [True, True])["view"]["sheet"]["rounds"]
+        if room._memo[("sheet", "en")][0] == kept[0] and kept[0] >= 2:
+            assert room._memo[("sheet", "en")] == kept  # same turns: not written to
+            if any("+" in cell for row in rounds for cell in row):
+                assert not any("+" in cell for row in kept[1] for cell in row)
+                checked += 1
+        if checked >= 3 or room.status == "over":
+            break
+    assert checked >= 1
+
+
+def test_the_options_dump_is_made_once_and_never_shared() -> None:
+    options = Options(advisor=True)
+    first = options.doc()
+    first["advisor"] = False
+    first["extra"] = 1
+    assert options.doc() == options.model_dump() == Options(advisor=True).model_dump()
+    assert options.doc() is not options.doc()
+    assert options == Options(advisor=True) and hash(options) == hash(Options(advisor=True))

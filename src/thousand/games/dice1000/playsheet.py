@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import cast
 
 from rich import box
 from rich.cells import cell_len, set_cell_size
@@ -52,14 +53,16 @@ def with_turn_in_progress(
     cells: Sequence[Sequence[str]], state: GameState, done: int, turn_total: int
 ) -> list[list[str]]:
     """``cells`` of ``done`` finished turns, with the turn in progress (``…+40``) added to
-    the current player's cell — a copy; a server keeps the finished cells between throws."""
-    rows = [list(row) for row in cells]
+    the current player's cell — a new list of rows, of which only the turn's row is new
+    (the others are ``cells``' own: read them, never write to them); a server keeps the
+    finished cells between throws, and an action then costs one row, not the game's."""
     if state.is_over:
-        return rows
+        return [list(row) for row in cells]
+    # the finished rows are shared, never written to: only the turn's row is copied
+    rows = cast("list[list[str]]", list(cells))
     count = len(state.players)
     row = done // count
-    if row == len(rows):
-        rows.append([""] * count)
+    rows[row : row + 1] = [[""] * count if row == len(cells) else list(cells[row])]
     cell = rows[row][state.current]
     rows[row][state.current] = "\n".join(
         line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line

@@ -831,7 +831,7 @@ class BaseRoom:
             "id": self.id,
             "game": self.GAME,
             "rules": self.rules,
-            "options": self.options.model_dump(),
+            "options": self.options.doc(),
             "seats": [seat.to_doc() for seat in self.seats],
             "created": self.created,
             "status": self.status,

@@ -186,7 +186,7 @@ def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> l
     done = len(session.turns)
     cells = room.latest(("sheet", tr.language), done, lambda: sheet_cells(tr, state, session.turns))
     if not state.turn_total:
-        return [list(row) for row in cells]
+        return list(cells)  # the rows are kept on the room: the view only reads them
     return with_turn_in_progress(cells, state, done, state.turn_total)
 
 
