@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from thousand.core.i18n import translator
+from thousand.games.dice1000.playsheet import sheet_cells
 from thousand.web.live import Outbox
 from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
@@ -125,11 +126,33 @@ def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
         if room._memo[("sheet", "en")][0] == kept[0] and kept[0] >= 2:
             assert room._memo[("sheet", "en")] == kept  # same turns: not written to
             if any("+" in cell for row in rounds for cell in row):
-                assert not any("+" in cell for row in kept[1] for cell in row)
+                assert not any("+" in cell for row in kept[1][1] for cell in row)
                 checked += 1
         if checked >= 3 or room.status == "over":
             break
     assert checked >= 1
+
+
+def test_the_sheet_grown_turn_by_turn_is_the_sheet_written_whole() -> None:
+    """A whole game: after every change, the sheet the room keeps (written a round at a
+    time) is the one written from the game's first turn."""
+    room = _dice_room()
+    en = translator("en")
+    turns = 0
+    while room.status != "over" and turns < 3000:
+        mover = room.mover
+        assert mover is not None and room.session is not None
+        legal = game_view(room, mover, en, [True, True])["legal"]
+        stop = "stop" in legal and room.observation(mover).turn_total >= 150
+        room.act(mover, "stop" if stop else legal[0], room.seq)
+        view = game_view(room, None, en, [True, True])
+        assert room.session is not None
+        state = room.observation(None)
+        turns_now = cast("Any", room.session).turns
+        whole = sheet_cells(en, state, turns_now, state.turn_total or None)
+        assert view["view"]["sheet"]["rounds"] == whole
+        turns += 1
+    assert room.status == "over"
 
 
 def test_the_options_dump_is_made_once_and_never_shared() -> None:

@@ -49,6 +49,26 @@ def sheet_cells(
     return cells
 
 
+def grown_cells(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    kept: tuple[int, list[list[str]]] | None,
+) -> tuple[int, list[list[str]]]:
+    """:func:`sheet_cells` of the finished ``turns`` (without a turn in progress), with
+    their number, made from ``kept`` (the same of fewer of the game's turns, or None):
+    only the rounds from the first new turn's on are written again (a turn's cells, its
+    penalties' included, are all in its own round), so a turn's end costs a round, not
+    the game. The rows of ``kept`` before them are shared, never written to."""
+    done = [turn for turn in turns if turn.end is not None]
+    count = len(state.players)
+    if kept is None or kept[0] > len(done):
+        return len(done), sheet_cells(tr, state, done)
+    start = kept[0] // count
+    sheet = write_sheet(state.game, state.players, done, tr, first=start * count)
+    return len(done), [*kept[1][:start], *(list(row) for row in sheet.rounds[start:])]
+
+
 def with_turn_in_progress(
     cells: Sequence[Sequence[str]], state: GameState, done: int, turn_total: int
 ) -> list[list[str]]:

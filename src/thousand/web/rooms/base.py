@@ -359,6 +359,12 @@ class BaseRoom:
             self._memo[key] = make()
         return cast("T", self._memo[key])
 
+    def kept(self, slot: tuple[Any, ...]) -> Any:
+        """The value :meth:`latest` keeps in ``slot`` (None: none): the next may be made
+        from it."""
+        kept = self._memo.get(slot)
+        return None if kept is None else kept[1]
+
     def latest(self, slot: tuple[Any, ...], version: object, make: Callable[[], T]) -> T:
         """A value computed once for the room, ``slot`` and ``version`` (the sheet of the
         turns finished so far: ``version`` the number of them), only the latest version

@@ -29,7 +29,7 @@ from typing import Any
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
-from thousand.games.dice1000.playsheet import sheet_cells, with_turn_in_progress
+from thousand.games.dice1000.playsheet import grown_cells, with_turn_in_progress
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import GameState, Phase
@@ -181,10 +181,14 @@ def seat_view(
 
 
 def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> list[list[str]]:
-    """The sheet's cells: the finished turns' written once per turn (kept on the room),
-    the turn in progress added to them on every change."""
+    """The sheet's cells: the finished turns' written once per turn, from the last
+    turn's round on (kept on the room), the turn in progress added to them on every
+    change."""
     done = len(session.turns)
-    cells = room.latest(("sheet", tr.language), done, lambda: sheet_cells(tr, state, session.turns))
+    slot = ("sheet", tr.language)
+    _count, cells = room.latest(
+        slot, done, lambda: grown_cells(tr, state, session.turns, room.kept(slot))
+    )
     if not state.turn_total:
         return list(cells)  # the rows are kept on the room: the view only reads them
     return with_turn_in_progress(cells, state, done, state.turn_total)
