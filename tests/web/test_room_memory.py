@@ -16,6 +16,7 @@ from thousand.games.dice1000.playsheet import sheet_cells
 from thousand.web.live import Outbox
 from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
 
 
@@ -135,7 +136,8 @@ def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
 
 def test_the_sheet_grown_turn_by_turn_is_the_sheet_written_whole() -> None:
     """A whole game: after every change, the sheet the room keeps (written a round at a
-    time) is the one written from the game's first turn."""
+    time) is the one written from the game's first turn, and the replay's turns (the
+    finished ones kept) are the ones made whole."""
     room = _dice_room()
     en = translator("en")
     turns = 0
@@ -151,6 +153,7 @@ def test_the_sheet_grown_turn_by_turn_is_the_sheet_written_whole() -> None:
         turns_now = cast("Any", room.session).turns
         whole = sheet_cells(en, state, turns_now, state.turn_total or None)
         assert view["view"]["sheet"]["rounds"] == whole
+        assert view["turns"] == record_view(cast("Any", room.session), state)["turns"]
         turns += 1
     assert room.status == "over"
 
