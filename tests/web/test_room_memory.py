@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from starlette.routing import WebSocketRoute
 
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
@@ -18,6 +20,8 @@ from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
+
+from .support import new_app
 
 
 def _dice_room() -> BaseRoom:
@@ -166,3 +170,11 @@ def test_the_options_dump_is_made_once_and_never_shared() -> None:
     assert options.doc() == options.model_dump() == Options(advisor=True).model_dump()
     assert options.doc() is not options.doc()
     assert options == Options(advisor=True) and hash(options) == hash(Options(advisor=True))
+
+
+def test_a_rooms_socket_is_served_by_starlettes_own_route(tmp_path: Path) -> None:
+    """FastAPI's socket route wraps each connection in an exit stack and frames of its own,
+    held as long as the connection is open; the room's socket needs none of it."""
+    app = new_app(tmp_path)
+    routes = [route for route in app.router.routes if getattr(route, "path", "").startswith("/ws/")]
+    assert [type(route) for route in routes] == [WebSocketRoute]
