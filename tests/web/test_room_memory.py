@@ -13,6 +13,7 @@ from typing import Any, cast
 import pytest
 from starlette.routing import WebSocketRoute
 
+from thousand.core.chance import commitment
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
 from thousand.web.live import Outbox
@@ -178,3 +179,12 @@ def test_a_rooms_socket_is_served_by_starlettes_own_route(tmp_path: Path) -> Non
     app = new_app(tmp_path)
     routes = [route for route in app.router.routes if getattr(route, "path", "").startswith("/ws/")]
     assert [type(route) for route in routes] == [WebSocketRoute]
+
+
+def test_the_commitment_shown_is_the_current_seeds() -> None:
+    """Made once per seed, the commitment follows the seed (a rematch draws a new one)."""
+    room = _dice_room()
+    first = room.dice_commitment
+    assert first == commitment(room.seed)
+    room.seed = bytes(len(room.seed))
+    assert room.dice_commitment == commitment(room.seed) != first

@@ -611,8 +611,10 @@ class BaseRoom:
     @property
     def dice_commitment(self) -> str:
         """The public commitment to :attr:`seed` (PROTOCOL.md keeps the name
-        ``dice_commitment`` for every game's chance)."""
-        return commitment(self.seed)
+        ``dice_commitment`` for every game's chance). Made once per seed: every view
+        shows it."""
+        seed = self.seed
+        return self.memo(("commitment", seed), lambda: commitment(seed))
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` (None: a spectator) knows of the position in play: the game's
