@@ -510,8 +510,16 @@ class Hub:
         return summary
 
     def state_message(
-        self, live: LiveRoom, seat: int | None, tr: Translator, connected: Sequence[bool]
+        self,
+        live: LiveRoom,
+        seat: int | None,
+        tr: Translator,
+        connected: Sequence[bool],
+        summary: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
+        """The room's ``state`` message for a connection holding ``seat`` in ``tr``'s
+        language; ``summary``: the room's summary in that language when already made (it
+        is the same for every seat; read, never written to)."""
         room = live.room
         advice = None
         if live.advice is not None and live.advice[0] == room.seq:
@@ -537,27 +545,35 @@ class Hub:
         return {
             "type": "state",
             "seq": room.seq,
-            "room": self.summary(live, tr, connected),
+            "room": self.summary(live, tr, connected) if summary is None else summary,
             "game": game,
             "you": seat,
         }
 
     def broadcast(self, live: LiveRoom) -> None:
         """Send the room's state to every connection, built once per seat and language
-        (while a change is being stored: once it is)."""
+        (while a change is being stored: once it is). The shared views built for it are
+        let go of afterwards: an idle room keeps no view (the next broadcast is for a
+        change, or for someone coming or going, which every view shows)."""
         if live.changing:
             live.deferred = True
             return
         connected = live.connected()
         built: dict[tuple[int | None, str], str] = {}
+        summaries: dict[str, dict[str, Any]] = {}
         for connection in list(live.connections):
             seat = live.room.seat_of(connection.token_hash)
             key = (seat, connection.language)
             text = built.get(key)
             if text is None:
-                message = self.state_message(live, seat, translator(connection.language), connected)
+                tr = translator(connection.language)
+                summary = summaries.get(tr.language)
+                if summary is None:
+                    summary = summaries[tr.language] = self.summary(live, tr, connected)
+                message = self.state_message(live, seat, tr, connected, summary)
                 text = built[key] = dumps(message)
             connection.send(text)
+        live.room.view_cache.clear()
 
     def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)

@@ -39,6 +39,47 @@ def language_of(value: str | None) -> str:
     return value if value in LANGUAGES else "en"
 
 
+class Outbox:
+    """A connection's messages waiting to be sent, for one sender task: what an
+    :class:`asyncio.Queue` does here, without its four deques (a few kilobytes for each
+    idle connection held): the messages' deque is made when one waits and let go of when
+    the last is taken."""
+
+    __slots__ = ("_items", "_waiter", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: deque[str | None] | None = None
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return 0 if self._items is None else len(self._items)
+
+    def put_nowait(self, item: str | None) -> None:
+        """Queue ``item``; :class:`asyncio.QueueFull` when ``limit`` are waiting."""
+        if self._items is None:
+            self._items = deque()
+        elif len(self._items) >= self.limit:
+            raise asyncio.QueueFull
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> str | None:
+        """The next message, waiting for one (one task waits at a time)."""
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        item = self._items.popleft()
+        if not self._items:
+            self._items = None
+        return item
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: whose seat (by token hash), which language, its own limits."""
@@ -47,7 +88,7 @@ class Connection:
     token_hash: str | None
     language: str
     limits: ConnectionLimits
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    outbox: Outbox = field(default_factory=lambda: Outbox(OUTBOX))
 
     def send(self, text: str) -> None:
         """Queue a message; a client too slow to take its messages is cut off."""

@@ -10,6 +10,7 @@ HTTP and ``{"type": "error", …}`` on a WebSocket, never into a stack trace.
 from __future__ import annotations
 
 import json
+from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -101,6 +102,15 @@ class Options(_Strict):
     """Card Thousand: ``"server"`` (the default) deals the server's cards; ``"table"``
     keeps the score of real cards at a real table (the scorekeeper enters each deal's
     result; the card game's page of the protocol in docs)."""
+
+    @cached_property
+    def _dumped(self) -> dict[str, Any]:
+        return self.model_dump()
+
+    def doc(self) -> dict[str, Any]:
+        """``model_dump()``, made once (the model is frozen; a room's head and its summary
+        want it with every change): a new dict each call, the caller's to change."""
+        return dict(self._dumped)
 
 
 class CreateRoom(_Strict):

@@ -25,6 +25,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import WebSocketRoute
 
 from thousand import __version__
 from thousand.core.i18n import translator
@@ -191,9 +192,13 @@ def create_app(settings: Settings) -> FastAPI:
         """The games rooms can host, each with its presets (and their rules) and levels."""
         return games_of(translator(language_of(lang)))
 
-    @app.websocket("/ws/rooms/{room_id}")
-    async def room_socket(socket: WebSocket, room_id: str) -> None:
-        await serve_socket(hub, socket, room_id)
+    async def room_socket(socket: WebSocket) -> None:
+        await serve_socket(hub, socket, socket.path_params["room_id"])
+
+    # Starlette's own route, not FastAPI's: nothing to solve for a socket, and FastAPI's
+    # wrapping (an exit stack and its frames) would be held for as long as each connection
+    # stays open — a few kilobytes of every room held (issue 29).
+    app.router.routes.append(WebSocketRoute("/ws/rooms/{room_id}", room_socket))
 
     index = STATIC / "index.html"
 

@@ -116,13 +116,17 @@ def _json(data: dict[str, Any]) -> str:
 
 
 async def _send_loop(connection: Connection) -> None:
-    """Send the connection's queued messages in order; close on ``None`` or an error."""
+    """Send the connection's queued messages in order; close on ``None`` or an error.
+
+    A message sent is let go of before waiting for the next (an idle connection would
+    otherwise keep its last state, a few kilobytes, alive in this frame)."""
     try:
         while True:
             text = await connection.outbox.get()
             if text is None:
                 break
             await connection.socket.send_text(text)
+            del text
     except Exception:
         pass
     with contextlib.suppress(Exception):

@@ -30,7 +30,7 @@ def room_summary(room: BaseRoom, connected: Sequence[bool], spectators: int) -> 
         rules=room.rules,
         status=room.status,
         seats=room.seats,
-        options=room.options.model_dump(),
+        options=room.options.doc(),
         number=room.number,
         created=room.created,
         rematch=sorted(room.rematch),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import cast
 
 from rich import box
 from rich.cells import cell_len, set_cell_size
@@ -48,18 +49,40 @@ def sheet_cells(
     return cells
 
 
+def grown_cells(
+    tr: Translator,
+    state: GameState,
+    turns: Sequence[TurnSummary],
+    kept: tuple[int, list[list[str]]] | None,
+) -> tuple[int, list[list[str]]]:
+    """:func:`sheet_cells` of the finished ``turns`` (without a turn in progress), with
+    their number, made from ``kept`` (the same of fewer of the game's turns, or None):
+    only the rounds from the first new turn's on are written again (a turn's cells, its
+    penalties' included, are all in its own round), so a turn's end costs a round, not
+    the game. The rows of ``kept`` before them are shared, never written to."""
+    done = [turn for turn in turns if turn.end is not None]
+    count = len(state.players)
+    if kept is None or kept[0] > len(done):
+        return len(done), sheet_cells(tr, state, done)
+    start = kept[0] // count
+    sheet = write_sheet(state.game, state.players, done, tr, first=start * count)
+    return len(done), [*kept[1][:start], *(list(row) for row in sheet.rounds[start:])]
+
+
 def with_turn_in_progress(
     cells: Sequence[Sequence[str]], state: GameState, done: int, turn_total: int
 ) -> list[list[str]]:
     """``cells`` of ``done`` finished turns, with the turn in progress (``…+40``) added to
-    the current player's cell — a copy; a server keeps the finished cells between throws."""
-    rows = [list(row) for row in cells]
+    the current player's cell — a new list of rows, of which only the turn's row is new
+    (the others are ``cells``' own: read them, never write to them); a server keeps the
+    finished cells between throws, and an action then costs one row, not the game's."""
     if state.is_over:
-        return rows
+        return [list(row) for row in cells]
+    # the finished rows are shared, never written to: only the turn's row is copied
+    rows = cast("list[list[str]]", list(cells))
     count = len(state.players)
     row = done // count
-    if row == len(rows):
-        rows.append([""] * count)
+    rows[row : row + 1] = [[""] * count if row == len(cells) else list(cells[row])]
     cell = rows[row][state.current]
     rows[row][state.current] = "\n".join(
         line for line in (cell, f"{IN_PROGRESS}{signed(turn_total)}") if line

@@ -74,8 +74,11 @@ def write_sheet(
     final: Sequence[PlayerState],
     turns: Sequence[TurnSummary],
     tr: Translator | None = None,
+    first: int = 0,
 ) -> Sheet:
-    """The cells of ``turns`` played by players whose sheets are now ``final``.
+    """The cells of ``turns`` played by players whose sheets are now ``final``
+    (``first``: only the turns from that one on are written, the cells before them left
+    blank — a server adds a finished turn's round to the rows it keeps).
 
     The one writer of every score sheet, ``thousand replay``'s and the terminal game's:
     the bolt mark and the penalty words are ``tr``'s (English when none is given).
@@ -87,8 +90,8 @@ def write_sheet(
         bolt_mark(tr),
         lambda reason: tr.gettext(PENALTY_REASONS.get(reason, reason)),
     )
-    for index, turn in enumerate(turns):
-        writer.write(index, turn)
+    for index in range(first, len(turns)):
+        writer.write(index, turns[index])
     return writer.sheet(len(turns))
 
 

@@ -359,6 +359,24 @@ class BaseRoom:
             self._memo[key] = make()
         return cast("T", self._memo[key])
 
+    def kept(self, slot: tuple[Any, ...]) -> Any:
+        """The value :meth:`latest` keeps in ``slot`` (None: none): the next may be made
+        from it."""
+        kept = self._memo.get(slot)
+        return None if kept is None else kept[1]
+
+    def latest(self, slot: tuple[Any, ...], version: object, make: Callable[[], T]) -> T:
+        """A value computed once for the room, ``slot`` and ``version`` (the sheet of the
+        turns finished so far: ``version`` the number of them), only the latest version
+        kept: an older one is never asked for again, and a room held idle should not keep
+        one per turn. Not stored."""
+        kept = self._memo.get(slot)
+        if kept is None or kept[0] != version:
+            if len(self._memo) > 64:
+                self._memo.clear()
+            kept = self._memo[slot] = (version, make())
+        return cast("T", kept[1])
+
     # -- the game's part (each game's room fills these in) ---------------------------
 
     @classmethod
@@ -593,8 +611,10 @@ class BaseRoom:
     @property
     def dice_commitment(self) -> str:
         """The public commitment to :attr:`seed` (PROTOCOL.md keeps the name
-        ``dice_commitment`` for every game's chance)."""
-        return commitment(self.seed)
+        ``dice_commitment`` for every game's chance). Made once per seed: every view
+        shows it."""
+        seed = self.seed
+        return self.memo(("commitment", seed), lambda: commitment(seed))
 
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` (None: a spectator) knows of the position in play: the game's
@@ -819,7 +839,7 @@ class BaseRoom:
             "id": self.id,
             "game": self.GAME,
             "rules": self.rules,
-            "options": self.options.model_dump(),
+            "options": self.options.doc(),
             "seats": [seat.to_doc() for seat in self.seats],
             "created": self.created,
             "status": self.status,

@@ -82,8 +82,9 @@ def built_once(
     key = (room.seq, tr.language, tuple(connected))
     cached = room.view_cache.get(key)
     if cached is None:
-        if len(room.view_cache) > VIEWS_KEPT:
-            room.view_cache.clear()
+        older = any(kept[0] != room.seq for kept in room.view_cache)
+        if older or len(room.view_cache) > VIEWS_KEPT:
+            room.view_cache.clear()  # views of an older ``seq`` are never shown again
         cached = room.view_cache[key] = build(room, tr, connected)
     return cached
 

@@ -29,7 +29,7 @@ from typing import Any
 from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
-from thousand.games.dice1000.playsheet import sheet_cells, with_turn_in_progress
+from thousand.games.dice1000.playsheet import grown_cells, with_turn_in_progress
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import GameState, Phase
@@ -48,11 +48,17 @@ from thousand.web.rooms.dice1000.room import Room
 from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over, waiting
 
 
-def record_view(session: Session, observed: GameState | None = None) -> dict[str, Any]:
+def record_view(
+    session: Session,
+    observed: GameState | None = None,
+    finished: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """``thousand replay --json`` of the session's record, without replaying it; the
-    position as ``observed`` by a seat or a spectator (default: the session's own)."""
+    position as ``observed`` by a seat or a spectator (default: the session's own).
+    ``finished``: the entries of the session's finished turns when already made (a
+    server keeps them between changes, shared, never written to)."""
     state = session.state if observed is None else observed
-    turns: list[TurnSummary] = list(session.turns)
+    turns: list[TurnSummary] = [] if finished is not None else list(session.turns)
     if state.phase is Phase.SET_ASIDE:
         after, end = state.step(SetAside(state.game.score(state.pending).kept))
         sheet = state.players[state.current]
@@ -68,7 +74,26 @@ def record_view(session: Session, observed: GameState | None = None) -> dict[str
         turns.append(
             TurnSummary(sheet.name, "in_progress", state.turn_total, sheet.score, None, ())
         )
-    return Replay(state, tuple(turns)).to_json_data()
+    data = Replay(state, tuple(turns)).to_json_data()
+    if finished is not None:
+        data["turns"] = [*finished, *data["turns"]]
+    return data
+
+
+def _finished_turns(room: Room, session: Session) -> list[dict[str, Any]]:
+    """The replay's entries of the finished turns, kept on the room: a turn's end adds
+    its own, instead of every change making the game's all again."""
+    slot = ("turns",)
+    turns = session.turns
+
+    def grown() -> list[dict[str, Any]]:
+        kept: list[dict[str, Any]] = room.kept(slot) or []
+        if len(kept) > len(turns):
+            kept = []
+        new = Replay(session.state, tuple(turns[len(kept) :])).to_json_data()["turns"]
+        return [*kept, *new]
+
+    return room.latest(slot, (room.number, len(turns)), grown)
 
 
 def _action_data(
@@ -181,12 +206,16 @@ def seat_view(
 
 
 def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> list[list[str]]:
-    """The sheet's cells: the finished turns' written once per turn (kept on the room),
-    the turn in progress added to them on every change."""
+    """The sheet's cells: the finished turns' written once per turn, from the last
+    turn's round on (kept on the room), the turn in progress added to them on every
+    change."""
     done = len(session.turns)
-    cells = room.memo(("sheet", tr.language, done), lambda: sheet_cells(tr, state, session.turns))
+    slot = ("sheet", tr.language)
+    _count, cells = room.latest(
+        slot, done, lambda: grown_cells(tr, state, session.turns, room.kept(slot))
+    )
     if not state.turn_total:
-        return [list(row) for row in cells]
+        return list(cells)  # the rows are kept on the room: the view only reads them
     return with_turn_in_progress(cells, state, done, state.turn_total)
 
 
@@ -204,7 +233,7 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
         base.update(waiting(room, _blank_player), turn=None, view=None)
         return base
     state: GameState = room.observation(None)
-    base.update(record_view(session, state))
+    base.update(record_view(session, state, _finished_turns(room, session)))
     for index, player in enumerate(base["players"]):
         player.update(seat_fields(room, index, connected))
     base.update(turn=_turn(session, state, tr), **clock(room), **seed_if_over(room))

@@ -58,7 +58,9 @@ from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_ove
 
 def replayed(room: PokerRoom, session: Session) -> Replay:
     """The room's record replayed now (once per change of the room, kept on the room)."""
-    return room.memo(("replay", room.number, room.seq), lambda: replay(session.record.to_data()))
+    return room.latest(
+        ("replay",), (room.number, room.seq), lambda: replay(session.record.to_data())
+    )
 
 
 def _showing(session: Session, position: Position) -> dict[str, Any] | None:

@@ -1,0 +1,190 @@
+"""What a room held in memory keeps between changes (issue 29: under 50 KB an idle room):
+no view of an older ``seq``, one sheet of finished turns (not one per turn), a
+connection's outbox without its deques while nothing waits, nothing kept by a sender
+after sending it."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from starlette.routing import WebSocketRoute
+
+from thousand.core.chance import commitment
+from thousand.core.i18n import translator
+from thousand.games.dice1000.playsheet import sheet_cells
+from thousand.web.live import Outbox
+from thousand.web.protocol import CreateRoom, Options
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice1000.view import record_view
+from thousand.web.tables import game_view, room_type
+
+from .support import new_app
+
+
+def _dice_room() -> BaseRoom:
+    room, _token = room_type("dice1000").create(
+        CreateRoom.model_validate({"name": "Anna", "seats": [{"open": True}]})
+    )
+    room.join("Boris")
+    return room
+
+
+def _play(room: BaseRoom, actions: int) -> None:
+    """``actions`` throws and stops, each by whoever is to move."""
+    for number in range(actions):
+        mover = room.mover
+        assert mover is not None
+        legal = game_view(room, mover, translator("en"), [True, True])["legal"]
+        action = "stop" if "stop" in legal and number % 2 else "throw"
+        room.act(mover, action if action in legal else legal[0], room.seq)
+
+
+def test_a_room_keeps_no_shared_view_of_an_older_seq() -> None:
+    room = _dice_room()
+    en = translator("en")
+    for _ in range(5):
+        game_view(room, 0, en, [True, True])
+        game_view(room, 1, en, [True, False])
+        _play(room, 1)
+    game_view(room, None, en, [True, True])
+    assert {key[0] for key in room.view_cache} == {room.seq}
+
+
+def test_the_sheet_of_finished_turns_is_kept_once() -> None:
+    """The finished turns' cells are made once per turn, and only the latest kept."""
+    room = _dice_room()
+    en = translator("en")
+    for _ in range(12):
+        _play(room, 1)
+        game_view(room, None, en, [True, True])
+    assert room.session is not None and len(room.session.record.rows) >= 2
+    sheets = [key for key in room._memo if key[0] == "sheet"]
+    assert sheets == [("sheet", "en")]
+
+
+def test_latest_makes_again_only_for_a_new_version() -> None:
+    room = _dice_room()
+    made: list[int] = []
+
+    def make(value: int) -> list[int]:
+        made.append(value)
+        return [value]
+
+    assert room.latest(("slot",), 1, lambda: make(1)) == [1]
+    assert room.latest(("slot",), 1, lambda: make(9)) == [1]
+    assert room.latest(("slot",), 2, lambda: make(2)) == [2]
+    assert made == [1, 2]
+    assert len([key for key in room._memo if key == ("slot",)]) == 1
+
+
+def test_the_outbox_sends_in_order_and_holds_nothing_once_empty() -> None:
+    async def scenario() -> list[Any]:
+        box = Outbox(3)
+        taken: list[Any] = []
+
+        async def sender() -> None:
+            while True:
+                item = await box.get()
+                taken.append(item)
+                if item is None:
+                    return
+
+        task = asyncio.create_task(sender())
+        await asyncio.sleep(0)
+        box.put_nowait("a")
+        box.put_nowait("b")
+        await asyncio.sleep(0)
+        box.put_nowait("c")
+        box.put_nowait(None)
+        await task
+        assert box.qsize() == 0 and box._items is None
+        return taken
+
+    assert asyncio.run(scenario()) == ["a", "b", "c", None]
+
+
+def test_the_outbox_refuses_past_its_limit() -> None:
+    box = Outbox(2)
+    box.put_nowait("a")
+    box.put_nowait("b")
+    with pytest.raises(asyncio.QueueFull):
+        box.put_nowait("c")
+    assert box.qsize() == 2
+
+
+def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
+    """The cells of finished turns kept on the room are shared by every view after them:
+    the turn in progress is added to a copy of its row only."""
+    room = _dice_room()
+    en = translator("en")
+    checked = 0
+    for _ in range(200):
+        game_view(room, None, en, [True, True])
+        kept = copy.deepcopy(room._memo[("sheet", "en")])
+        mover = room.mover
+        assert mover is not None
+        room.act(mover, "throw", room.seq)
+        rounds = game_view(room, None, en, [True, True])["view"]["sheet"]["rounds"]
+        if room._memo[("sheet", "en")][0] == kept[0] and kept[0] >= 2:
+            assert room._memo[("sheet", "en")] == kept  # same turns: not written to
+            if any("+" in cell for row in rounds for cell in row):
+                assert not any("+" in cell for row in kept[1][1] for cell in row)
+                checked += 1
+        if checked >= 3 or room.status == "over":
+            break
+    assert checked >= 1
+
+
+def test_the_sheet_grown_turn_by_turn_is_the_sheet_written_whole() -> None:
+    """A whole game: after every change, the sheet the room keeps (written a round at a
+    time) is the one written from the game's first turn, and the replay's turns (the
+    finished ones kept) are the ones made whole."""
+    room = _dice_room()
+    en = translator("en")
+    turns = 0
+    while room.status != "over" and turns < 3000:
+        mover = room.mover
+        assert mover is not None and room.session is not None
+        legal = game_view(room, mover, en, [True, True])["legal"]
+        stop = "stop" in legal and room.observation(mover).turn_total >= 150
+        room.act(mover, "stop" if stop else legal[0], room.seq)
+        view = game_view(room, None, en, [True, True])
+        assert room.session is not None
+        state = room.observation(None)
+        turns_now = cast("Any", room.session).turns
+        whole = sheet_cells(en, state, turns_now, state.turn_total or None)
+        assert view["view"]["sheet"]["rounds"] == whole
+        assert view["turns"] == record_view(cast("Any", room.session), state)["turns"]
+        turns += 1
+    assert room.status == "over"
+
+
+def test_the_options_dump_is_made_once_and_never_shared() -> None:
+    options = Options(advisor=True)
+    first = options.doc()
+    first["advisor"] = False
+    first["extra"] = 1
+    assert options.doc() == options.model_dump() == Options(advisor=True).model_dump()
+    assert options.doc() is not options.doc()
+    assert options == Options(advisor=True) and hash(options) == hash(Options(advisor=True))
+
+
+def test_a_rooms_socket_is_served_by_starlettes_own_route(tmp_path: Path) -> None:
+    """FastAPI's socket route wraps each connection in an exit stack and frames of its own,
+    held as long as the connection is open; the room's socket needs none of it."""
+    app = new_app(tmp_path)
+    routes = [route for route in app.router.routes if getattr(route, "path", "").startswith("/ws/")]
+    assert [type(route) for route in routes] == [WebSocketRoute]
+
+
+def test_the_commitment_shown_is_the_current_seeds() -> None:
+    """Made once per seed, the commitment follows the seed (a rematch draws a new one)."""
+    room = _dice_room()
+    first = room.dice_commitment
+    assert first == commitment(room.seed)
+    room.seed = bytes(len(room.seed))
+    assert room.dice_commitment == commitment(room.seed) != first
