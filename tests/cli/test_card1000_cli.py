@@ -14,8 +14,10 @@ import pytest
 
 from tests.games.card1000.make_fixtures import FIXTURES
 from tests.games.card1000.test_record import RECORD, TABLE
+from thousand.cli.games.card1000 import rules_title
 from thousand.cli.main import main
 from thousand.core.chance import commitment
+from thousand.core.i18n import translator
 from thousand.games import card1000
 from thousand.games.card1000.presets import load_preset, rules_data
 from thousand.games.card1000.shuffle import seeded_deal
@@ -198,3 +200,27 @@ def test_rules_refuses_a_key_the_player_count_lacks(tmp_path: Path) -> None:
     status, out, err = run("rules", "--game", "card1000", str(path))
     assert (status, out) == (2, "")
     assert err == f"{path}: rules key 'dark': a game of 2 players has no such rule\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "rules", "title"),
+    [
+        ("en", "classic", "Card Thousand · classic, three players"),
+        (
+            "en",
+            {"preset": "classic", "penalty": 100},
+            "Card Thousand · classic, three players with changes",
+        ),
+        (
+            "ru",
+            {"preset": "two_players", "barrel": None},
+            "Тысяча (карты) · двое игроков с изменениями",
+        ),
+    ],
+)
+def test_thousand_games_names_the_rules_never_prints_the_rules_object(
+    language: str, rules: object, title: str
+) -> None:
+    """``thousand games``' rules column: a preset with changed keys reads "… with changes"
+    (it showed the whole rules object)."""
+    assert rules_title(translator(language), rules) == title

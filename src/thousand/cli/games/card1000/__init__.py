@@ -1,12 +1,13 @@
 """Card Thousand on the command line: the game's adapter
 (:class:`~thousand.cli.commands.adapter.CliGame`).
 
-What card Thousand offers today (its ``GameInfo.features``): ``thousand replay`` of its
-records (played and scorekeeping deals; ``--json``, ``--seat N``, the paper sheet),
-``thousand verify`` of a dealt game's cards against its seed, and ``thousand rules
---game card1000 [PRESET]``; its online rooms are the server's (``thousand serve``). It is
-not played in the terminal or at a table yet, and has no solver, throw scoring or odds;
-the commands refuse those naming the game.
+What card Thousand offers (its ``GameInfo.features``): ``thousand play --game card1000``
+against computers or hot-seat, and ``--table`` to keep the score of a real deck;
+``thousand replay`` of its records (played and scorekeeping deals; ``--json``, ``--seat
+N``, the paper sheet), ``thousand verify`` of a dealt game's cards against its seed,
+``thousand review``, ``advise``, ``simulate`` and ``rules --game card1000 [PRESET]``; its
+online rooms are the server's (``thousand serve``). It has no exact solver, throw scoring
+or odds; those commands refuse naming the game.
 """
 
 from __future__ import annotations
@@ -63,10 +64,15 @@ def player_label(tr: Translator, name: str, level: str | None) -> str:
 
 
 def rules_title(tr: Translator, rules: Any) -> str:
-    """The game and its rules, as ``thousand games`` names them."""
-    return tr.gettext("Card Thousand") + f" · {rules}"
+    """The game and its rules, as ``thousand games`` names them: the preset's title, or
+    "classic, three players with changes" for a preset with keys changed (never the rules
+    object itself)."""
+    if not isinstance(rules, str | dict):
+        return tr.gettext("Card Thousand")
+    return tr.gettext("Card Thousand") + f" · {_words_title(tr, rules)}"
 
 
+_words_title = on_demand("thousand.games.card1000.words", "rules_title")
 rules = on_demand(f"{__name__}.commands.rules")
 play = on_demand(f"{__name__}.commands.play")
 load_saved = on_demand(f"{__name__}.saved", "load_saved")
