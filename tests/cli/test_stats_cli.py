@@ -52,16 +52,15 @@ def folder(tmp_path: Path) -> Path:
 def test_the_list_of_games_shows_who_came_where(folder: Path) -> None:
     status, out, _ = run("games", "--dir", str(folder), "--lang", "en")
     assert status == ExitStatus.OK
-    assert "1. Anna 200 · 2. Boris 10" in out
-    assert "1. Anna 100 · 2. Boris 64" in out
-    assert "1. Boris 1000 · 2. Vera 140 · 3. Anna 80" in out
+    for place in ("1. Anna 200", "2. Boris 10", "1. Anna 100", "2. Boris 64"):
+        assert place in out
+    assert "1. Boris 1000" in out and "2. Vera 140" in out and "3. Anna 80" in out
     assert "to move: Boris" in out  # the game in progress: no places yet
 
 
 def test_the_list_of_games_in_russian_at_80_columns(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (folder / "card.json").unlink()  # its rules' title is long whatever the places
     monkeypatch.setenv("COLUMNS", "80")
     status, out, _ = run("games", "--dir", str(folder), "--lang", "ru", stdout=Terminal())
     assert status == ExitStatus.OK

@@ -87,12 +87,14 @@ def headings_of(tr: Translator) -> tuple[str, str, str, str, str, str]:
 
 
 def games_table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
-    """The list as a table whose first column, the file name, is never wrapped or cut."""
+    """The list as a table whose first column, the file name, is never wrapped or cut,
+    and whose players and places (one a line) are never cut in two; the rest wraps."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     longest = max(len(cells[0]) for cells in rows)
     table.add_column(headings[0], no_wrap=True, min_width=longest)
-    for heading in headings[1:]:
-        table.add_column(heading, overflow="fold")
+    for column, heading in enumerate(headings[1:], 1):
+        kept = column in (2, len(headings) - 1)  # the players, the places: a line each
+        table.add_column(heading, overflow="fold", no_wrap=kept)
     for cells in rows:
         table.add_row(*cells)
     return table
@@ -104,7 +106,8 @@ def print_blocks(console: Console, headings: Sequence[str], rows: Sequence[Seque
         console.print(Text(cells[0], style="bold"), soft_wrap=True)
         for heading, value in zip(headings[1:], cells[1:], strict=True):
             if value:
-                console.print(Text(f"  {heading}: {value}"))
+                joined = value.replace("\n", " · " if heading == headings[-1] else ", ")
+                console.print(Text(f"  {heading}: {joined}"))
 
 
 def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, str]:
@@ -114,7 +117,7 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
         error = listing.error or ""
         return (name, "", "", "", "", tr.gettext("unreadable: {error}").format(error=error))
     game = cli_game(listing.game)
-    players = ", ".join(
+    players = "\n".join(  # a player a line: a label is never cut in two
         game.player_label(tr, player, level)
         for player, level in zip(listing.players, listing.bots, strict=True)
     )
@@ -130,9 +133,10 @@ def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, 
 
 
 def places_line(tr: Translator, places: Sequence[tuple[int, str, int]]) -> str:
-    """Who came where: ``1. Anna 1015 · 2. Boris 760`` (a shared place is written for
-    each player who shares it)."""
-    return " · ".join(
+    """Who came where, a player a line: ``1. Anna 1015`` then ``2. Boris 760`` (a shared
+    place is written for each player who shares it; the blocks of a narrow terminal
+    join them with ``·``)."""
+    return "\n".join(
         tr.gettext("{place}. {name} {score}").format(place=place, name=name, score=score)
         for place, name, score in places
     )

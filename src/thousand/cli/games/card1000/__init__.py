@@ -67,12 +67,12 @@ def rules_title(tr: Translator, rules: Any) -> str:
     """The game and its rules, as ``thousand games`` names them: the preset's title, or
     "classic, three players with changes" for a preset with keys changed (never the rules
     object itself)."""
-    if not isinstance(rules, str | dict):
-        return tr.gettext("Card Thousand")
-    return tr.gettext("Card Thousand") + f" · {_words_title(tr, rules)}"
+    spec = rules if isinstance(rules, str | Mapping) else _rules_to_spec(rules)
+    return tr.gettext("Card Thousand") + f" · {_words_title(tr, spec)}"
 
 
 _words_title = on_demand("thousand.games.card1000.words", "rules_title")
+_rules_to_spec = on_demand("thousand.games.card1000.presets", "rules_to_spec")
 rules = on_demand(f"{__name__}.commands.rules")
 play = on_demand(f"{__name__}.commands.play")
 load_saved = on_demand(f"{__name__}.saved", "load_saved")
