@@ -266,16 +266,19 @@ def _modified(path: Path) -> float:
         return 0.0
 
 
+def saved_files(folder: Path) -> list[Path]:
+    """The files in ``folder`` that may be saved games (``*.json``, not hidden: a save
+    being written is a hidden temporary file), in no particular order; ``OSError`` when
+    the folder cannot be read."""
+    return [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+
+
 def list_games(directory: Path | None = None) -> list[GameListing]:
     """Every ``*.json`` in the games folder, newest first; unreadable files say why."""
     folder = games_dir() if directory is None else directory
     if not folder.is_dir():
         return []
-    files = sorted(
-        (p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")),
-        key=lambda p: (_modified(p), p.name),
-        reverse=True,
-    )
+    files = sorted(saved_files(folder), key=lambda p: (_modified(p), p.name), reverse=True)
     listings: list[GameListing] = []
     for path in files:
         try:

@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich import box
-from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
-from rich.text import Text
 
 from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
+from thousand.cli.commands.layout import measure, print_blocks
 from thousand.cli.storage import GameListing, games_dir, list_games
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
 
@@ -60,19 +58,12 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     console = env.console(min_width=80 if env.stdout.isatty() else 120)
     console.print(tr.gettext("Saved games in {folder}:").format(folder=folder))
     table = games_table(headings, rows)
-    # Measured with room to spare: rich measures a table at the widths it would squeeze
-    # it to, which can be narrower than its longest words.
-    unbounded = console.options.update_width(UNBOUNDED)
-    if Measurement.get(console, unbounded, table).minimum <= console.width:
+    if measure(console, table).minimum <= console.width:
         console.print(table)
     else:
-        print_blocks(console, headings, rows)
+        print_blocks(console, blocks(headings, rows))
     env.print(tr.gettext("Continue one with: thousand play --resume FILE"))
     return ExitStatus.OK
-
-
-UNBOUNDED = 10_000
-"""A width no table of games reaches (to measure the room each column needs)."""
 
 
 def headings_of(tr: Translator) -> tuple[str, str, str, str, str, str]:
@@ -100,14 +91,17 @@ def games_table(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> Table
     return table
 
 
-def print_blocks(console: Console, headings: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    """The list for a narrow terminal: the file name alone on a line, the rest under it."""
-    for cells in rows:
-        console.print(Text(cells[0], style="bold"), soft_wrap=True)
-        for heading, value in zip(headings[1:], cells[1:], strict=True):
-            if value:
-                joined = value.replace("\n", " · " if heading == headings[-1] else ", ")
-                console.print(Text(f"  {heading}: {joined}"))
+def blocks(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> list[list[tuple[str, str]]]:
+    """The rows as a narrow terminal's blocks show them: the players on one line, the
+    places joined by ``·``."""
+    joiners = {len(headings) - 1: " · "}
+    return [
+        [
+            (heading, value.replace("\n", joiners.get(column, ", ")))
+            for column, (heading, value) in enumerate(zip(headings, cells, strict=True))
+        ]
+        for cells in rows
+    ]
 
 
 def row(tr: Translator, listing: GameListing) -> tuple[str, str, str, str, str, str]:

@@ -14,9 +14,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.measure import Measurement
-
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, UsageError, add_json_option
+from thousand.cli.commands.layout import measure
 from thousand.core.files import STDIN, parse_json, read_text
 from thousand.core.i18n import LANGUAGES, default_language, translator
 from thousand.games import game_of_record, load_game
@@ -70,7 +69,6 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     sheet = game.score_sheet(result, translator(args.lang or default_language()))
     if not console.is_terminal:
         # A file or a pipe gets the sheet unwrapped, however many players.
-        unlimited = console.options.update_width(10_000)
-        console.width = max(console.width, Measurement.get(console, unlimited, sheet).maximum)
+        console.width = max(console.width, measure(console, sheet).maximum)
     console.print(sheet)
     return ExitStatus.OK

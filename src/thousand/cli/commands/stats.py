@@ -22,13 +22,13 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
-from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from thousand.cli.commands.adapter import cli_game
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers, add_json_option
-from thousand.cli.storage import SUFFIX, games_dir
+from thousand.cli.commands.layout import measure, print_blocks
+from thousand.cli.storage import games_dir, saved_files
 from thousand.core.errors import ThousandError
 from thousand.core.files import parse_json, read_text
 from thousand.core.i18n import LANGUAGES, Translator, default_language, translator
@@ -39,9 +39,6 @@ from thousand.stats.results import added
 
 NOTES = 88
 """The width the notes under a table are wrapped to (prose reads badly 120 wide)."""
-
-UNBOUNDED = 10_000
-"""A width no table of statistics reaches (to measure the room each column needs)."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -97,11 +94,7 @@ def read_folder(tr: Translator, folder: Path) -> tuple[list[GameSummary], list[t
     """Every record in ``folder`` summed up, and the files skipped with why (sorted by
     name, so the output does not depend on the file system's order)."""
     try:
-        files = sorted(
-            path
-            for path in folder.iterdir()
-            if path.suffix == SUFFIX and not path.name.startswith(".")
-        )
+        files = sorted(saved_files(folder))
     except OSError as exc:
         raise ThousandError(
             tr.gettext("{folder}: cannot read the folder: {reason}").format(
@@ -146,16 +139,12 @@ def print_tables(
         names = [player.name for player in players for kind in player.kinds if kind.game == game]
         cells = [cells_of(tr, name, kind) for name, kind in zip(names, rows, strict=True)]
         table = stats_table(cells)
-        unbounded = console.options.update_width(UNBOUNDED)
-        if Measurement.get(console, unbounded, table).maximum > console.width:
+        if measure(console, table).maximum > console.width:
             table = stats_table(cells, fit=console.width)
-        if Measurement.get(console, unbounded, table).maximum <= console.width:
+        if measure(console, table).maximum <= console.width:
             console.print(table)
         else:
-            for row in cells:
-                console.print(Text(row[0][1], style="bold"), soft_wrap=True)
-                for heading, value in row[1:]:
-                    console.print(Text(f"  {heading}: {value}"))
+            print_blocks(console, cells)
         summed = rows[0].tally
         for kind in rows[1:]:
             summed = added(summed, kind.tally)
