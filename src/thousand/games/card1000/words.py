@@ -282,6 +282,25 @@ def decision_line(
     return tr.gettext(DECISIONS[kind][1 if you else 0]).format(**figures)
 
 
+def of_seat(
+    tr: Translator,
+    seat: int,
+    names: Sequence[str],
+    forms: tuple[str, str],
+    *,
+    you: int | None,
+    **figures: object,
+) -> str:
+    """A line about ``seat`` in ``tr``'s language, from ``forms`` — (of a seat told by
+    its ``{name}``, of the person at the keyboard in the second person), both msgids
+    marked with ``N_`` where written, as :data:`DECISIONS` pairs them. ``you``: that
+    person's seat (None in hot-seat, where everyone is told by name): "You" as a name
+    would not agree with the verb ("You takes", «Вы взял»). ``figures`` fill the rest."""
+    named, yours = forms
+    text = yours if you is not None and seat == you else named
+    return tr.gettext(text).format(name=names[seat], **figures)
+
+
 def outcome_words(tr: Translator, outcome: str, *, you: bool = False) -> str:
     """How a declarer's deal ended: ``made`` / ``went down`` / ``wrote off``; ``you``:
     said of the person at the keyboard (Russian «сыграли», not «сыграл»)."""
@@ -424,6 +443,7 @@ __all__ = [
     "decision_line",
     "level_name",
     "marriage_words",
+    "of_seat",
     "outcome_words",
     "phase_name",
     "player_label",

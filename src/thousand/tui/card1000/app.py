@@ -32,6 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from thousand.core.errors import IllegalActionError, ThousandError
+from thousand.core.i18n import N_
 from thousand.core.sheets import signed
 from thousand.games.card1000.actions import (
     Bid,
@@ -57,6 +58,7 @@ from thousand.games.card1000.sheet import sheet_rows
 from thousand.games.card1000.views import SeatView
 from thousand.games.card1000.words import (
     decision_line,
+    of_seat,
     outcome_words,
     phase_name,
     player_label,
@@ -313,10 +315,12 @@ class CardApp(GameApp[Session, Decision, Step]):
             self.query_one("#choices", Static).update(self.choices_text())
         notice = Text(self.notice, style="bold")
         if session.is_over and seen.winner is not None:
-            won = (
-                tr.gettext("You win the game!")
-                if seen.winner == self.you
-                else tr.gettext("{name} wins the game!").format(name=names[seen.winner])
+            won = of_seat(
+                tr,
+                seen.winner,
+                names,
+                (N_("{name} wins the game!"), N_("You win the game!")),
+                you=self.you,
             )
             notice = Text(won, style="bold green")
         shown = self.query_one("#notice", Static)
@@ -351,10 +355,13 @@ class CardApp(GameApp[Session, Decision, Step]):
         hand = self.hand()
         if not hand:
             return Text(tr.gettext("Your cards are face down (dark)."), style="dim")
-        if self.viewer == self.you:
-            title = tr.gettext("Your hand")
-        else:
-            title = tr.gettext("{name}'s hand").format(name=self.session.names[self.viewer])
+        title = of_seat(
+            tr,
+            self.viewer,
+            self.session.names,
+            (N_("{name}'s hand"), N_("Your hand")),
+            you=self.you,
+        )
         cursor = self.cursor if self.card_mode() and self.my_turn() else None
         choosing = self.card_mode() and self.my_turn()
         return hand_view(tr, hand, self.allowed_cards() if choosing else None, cursor, title)
@@ -512,12 +519,12 @@ class CardApp(GameApp[Session, Decision, Step]):
             deal = self.session.view(None).deal
             if isinstance(step.action, Play) and deal is not None and not deal.trick:
                 pause = TRICK_PAUSE
-                took = (
-                    self.tr.gettext("You take the trick.")
-                    if deal.leader == self.you
-                    else self.tr.gettext("{name} takes the trick.").format(
-                        name=self.session.names[deal.leader]
-                    )
+                took = of_seat(
+                    self.tr,
+                    deal.leader,
+                    self.session.names,
+                    (N_("{name} takes the trick."), N_("You take the trick.")),
+                    you=self.you,
                 )
                 self.say(took, style="dim")
         self.advice = None
@@ -764,37 +771,42 @@ class CardApp(GameApp[Session, Decision, Step]):
     def review_lines(self, review: DealReview) -> list[str]:
         tr = self.tr
         names = self.session.names
-        if review.declarer == self.you:
-            opening = tr.gettext(
-                "Review of deal {n}: with the cards open, against the best defence you could "
-                "take {possible}; you took {took}."
-            )
-        else:
-            opening = tr.gettext(
-                "Review of deal {n}: with the cards open, against the best defence {name} could "
-                "take {possible}; took {took}."
-            )
         lines = [
-            opening.format(
+            of_seat(
+                tr,
+                review.declarer,
+                names,
+                (
+                    N_(
+                        "Review of deal {n}: with the cards open, against the best defence {name} "
+                        "could take {possible}; took {took}."
+                    ),
+                    N_(
+                        "Review of deal {n}: with the cards open, against the best defence you "
+                        "could take {possible}; you took {took}."
+                    ),
+                ),
+                you=self.you,
                 n=review.deal,
-                name=names[review.declarer],
                 possible=review.possible,
                 took=review.took,
             )
         ]
         for slip in review.slips:
-            best = " ".join(short(tr, play.card) for play in slip.best)
-            if slip.seat == self.you:
-                let = tr.gettext("You let {lost} go at trick {trick} with {card} (best: {best})")
-            else:
-                let = tr.gettext("{name} let {lost} go at trick {trick} with {card} (best: {best})")
             lines.append(
-                let.format(
-                    name=names[slip.seat],
+                of_seat(
+                    tr,
+                    slip.seat,
+                    names,
+                    (
+                        N_("{name} let {lost} go at trick {trick} with {card} (best: {best})"),
+                        N_("You let {lost} go at trick {trick} with {card} (best: {best})"),
+                    ),
+                    you=self.you,
                     lost=slip.lost,
                     trick=slip.trick,
                     card=short(tr, slip.played.card),
-                    best=best,
+                    best=" ".join(short(tr, play.card) for play in slip.best),
                 )
             )
         return lines

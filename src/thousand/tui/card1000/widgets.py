@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from thousand.core.i18n import Translator
+from thousand.core.i18n import N_, Translator
 from thousand.core.sheets import number as score_number
 from thousand.games.card1000.cards import Card, Suit
 from thousand.games.card1000.config import Rules
@@ -35,6 +35,7 @@ from thousand.games.card1000.views import DealView, SeatView
 from thousand.games.card1000.words import (
     RED,
     marriage_words,
+    of_seat,
     phase_name,
     short,
     suit_name,
@@ -338,19 +339,17 @@ def trick_line(
     elif deal.played:
         size = 2 if seen.players == 2 else 3
         played = deal.played[-size:]
-        took = (
-            tr.gettext("You took the trick: ")
-            if deal.leader == you
-            else tr.gettext("{name} took the trick: ").format(name=names[deal.leader])
+        took = of_seat(
+            tr,
+            deal.leader,
+            names,
+            (N_("{name} took the trick: "), N_("You took the trick: ")),
+            you=you,
         )
         line.append(took, style="bold")
     else:
         line.append(tr.gettext("Trick: "), style="bold")
-        leads = (
-            tr.gettext("you lead")
-            if deal.leader == you
-            else tr.gettext("{name} leads").format(name=names[deal.leader])
-        )
+        leads = of_seat(tr, deal.leader, names, (N_("{name} leads"), N_("you lead")), you=you)
         line.append(leads, style="dim")
         return line
     for index, (seat, each) in enumerate(played):
@@ -370,10 +369,12 @@ def last_trick_line(
     size = 2 if seen.players == 2 else 3
     if not count or len(deal.played) < count + size:
         return None
-    took = (
-        tr.gettext("Last trick, you took it: ")
-        if deal.leader == you
-        else tr.gettext("Last trick, {name} took it: ").format(name=names[deal.leader])
+    took = of_seat(
+        tr,
+        deal.leader,
+        names,
+        (N_("Last trick, {name} took it: "), N_("Last trick, you took it: ")),
+        you=you,
     )
     line = Text(took, style="dim")
     for index, (_, each) in enumerate(deal.played[-count - size : -count]):
