@@ -37,7 +37,6 @@ from sqlalchemy import (
     Column,
     Float,
     Integer,
-    MetaData,
     String,
     Table,
     Text,
@@ -56,7 +55,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
-from thousand.web import schema
+from thousand.web import history, schema, sqlmeta
 from thousand.web.jsontext import dumps
 from thousand.web.roomlog import Change, assemble
 
@@ -88,9 +87,10 @@ KEEPALIVE_SECONDS = 5
 connections (power, network) is noticed within a few of these, and the transmission
 timeout bounds a write nobody acknowledges."""
 
-metadata = MetaData()
+metadata = sqlmeta.metadata
 """The tables as the newest migration (:mod:`thousand.web.schema`) leaves them, for the
-store's queries; a test holds the two equal. A change of the tables is a new revision."""
+store's queries (the players' and finished games' are :mod:`.history`'s); a test holds the
+two equal. A change of the tables is a new revision."""
 
 rooms = Table(
     "rooms",
