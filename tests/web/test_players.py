@@ -377,3 +377,10 @@ def test_players_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     assert Settings(db_url="sqlite://").players is False
     monkeypatch.setenv("THOUSAND_PLAYERS", "on")
     assert Settings(db_url="sqlite://").players is True
+
+
+def test_serve_takes_no_players() -> None:
+    from thousand.cli.main import build_parser  # noqa: PLC0415
+
+    assert build_parser().parse_args(["serve", "--no-players"]).no_players is True
+    assert build_parser().parse_args(["serve"]).no_players is False
