@@ -26,7 +26,7 @@ from thousand.stats import summarize
 from thousand.web import history
 from thousand.web.ratings import NEW
 from thousand.web.server import Settings, create_app
-from thousand.web.store import database_url
+from thousand.web.store import Store, database_url
 
 
 def app_on(db_url: str, **settings: Any) -> Any:
@@ -302,14 +302,23 @@ def test_ratings_follow_the_games_and_recompute_equal(db_url: str, client: TestC
 # -- the leaderboard -------------------------------------------------------------------
 
 
-def keep(db_url: str, number: int, places: dict[str, int], game: str = "dice1000") -> None:
-    """A finished game of players ``places`` kept as a room's end keeps one."""
+def keep(
+    db_url: str,
+    number: int,
+    places: dict[str, int],
+    game: str = "dice1000",
+    finished: history.FinishedGame | None = None,
+) -> None:
+    """A finished game of players ``places`` (or ``finished``) kept as a room's end
+    keeps one."""
     engine = create_engine(database_url(db_url))
     seats = tuple(
         history.FinishedSeat("person", f"P{player}", player, place, None)
         for player, place in places.items()
     )
-    finished = history.FinishedGame("r", number, game, f"2026-01-01T00:00:{number:02}", seats, {})
+    if finished is None:
+        stamp = f"2026-01-01T00:00:{number:02}"
+        finished = history.FinishedGame("r", number, game, stamp, seats, {})
     with engine.begin() as connection:
         history.lock_ratings(connection)
         history.keep_finished(connection, finished)
@@ -384,3 +393,34 @@ def test_serve_takes_no_players() -> None:
 
     assert build_parser().parse_args(["serve", "--no-players"]).no_players is True
     assert build_parser().parse_args(["serve"]).no_players is False
+
+
+# -- every kind of game --------------------------------------------------------------
+
+
+def finished_records() -> list[dict[str, Any]]:
+    from tests.stats.test_stats import FIXTURES, SMALL, random_record  # noqa: PLC0415
+
+    return [
+        random_record("dice1000", SMALL, 2, 7),
+        random_record("poker_dice", "yahtzee", 3, 7),
+        json.loads((FIXTURES / "classic.json").read_text(encoding="utf-8")),
+    ]
+
+
+@pytest.mark.parametrize("record", finished_records(), ids=lambda r: str(r.get("game")))
+def test_every_kind_of_game_is_kept_with_the_places_of_the_statistics(
+    db_url: str, record: dict[str, Any]
+) -> None:
+    Store(db_url).close()  # the tables, migrated
+    players = [str(name) for name in record["players"]]
+    seats = [("person", name, f"id{index}") for index, name in enumerate(players)]
+    game = str(record.get("game", "dice1000"))
+    finished = history.finished_game("room1", 1, game, seats, record)
+    summary = summarize(record)
+    assert [seat.place for seat in finished.seats] == list(summary.places)
+    keep(db_url, 1, {}, finished=finished)
+    stored = rows(db_url, "SELECT seat, place FROM finished_seats ORDER BY seat")
+    assert stored == list(enumerate(summary.places))
+    assert rows(db_url, "SELECT game, rated FROM finished_games") == [(game, True)]
+    assert len(rows(db_url, f"SELECT * FROM ratings WHERE game = '{game}'")) == len(players)
