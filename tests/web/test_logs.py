@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from thousand.web.logs import REDACTED, LogFormat, configure_logging, redact
+from thousand.web.players import new_key
 from thousand.web.rooms.base import new_token
 
 TOKEN = new_token()
@@ -149,3 +150,13 @@ def test_every_seat_token_is_caught_bare_and_names_are_not() -> None:
     assert redact("Authorization: Basic dXNlcjpwYXNzd29yZA==") == f"Authorization: Basic {REDACTED}"
     assert redact('{"token": "short"}') == f'{{"token": "{REDACTED}"}}'
     assert redact("seat_token='short' x") == f"seat_token='{REDACTED}' x"
+
+
+def test_every_player_key_is_caught_bare_and_in_a_body() -> None:
+    """A player's key (issue 30) has a seat token's shape: the same net catches it,
+    bare, as a room body's ``player`` and as a bearer credential."""
+    for _ in range(2000):
+        key = new_key()
+        assert key not in redact(f"player {key}, next"), key
+        assert key not in redact(repr({"name": "Anna", "player": key}))
+        assert key not in redact(f"authorization: Bearer {key}")

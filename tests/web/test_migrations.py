@@ -83,8 +83,8 @@ def revision_of(url: str) -> str | None:
 def test_a_new_database_is_brought_to_the_head_as_the_store_declares_it(db_url: str) -> None:
     store = Store(db_url)
     store.close()
-    assert store.revision == schema.head() == "0005"
-    assert revision_of(db_url) == "0005"
+    assert store.revision == schema.head() == "0006"
+    assert revision_of(db_url) == "0006"
     assert differences(db_url) == []
     engine = create_engine(database_url(db_url))
     indexes = {index["name"] for index in inspect(engine).get_indexes("rooms")}
@@ -109,7 +109,7 @@ def test_a_database_made_by_create_all_is_stamped_and_upgraded_with_its_rows(
     engine.dispose()
     assert revision_of(db_url) is None
     store = Store(db_url)
-    assert store.revision == "0005"
+    assert store.revision == "0006"
     assert store.load_room("r1") == {"id": "r1", "seq": 7}
     assert store.driven_room_seqs() == {"r1": 7}  # an old row: driven until found idle
     assert store.load_game("r1", 1) == {}
@@ -126,7 +126,7 @@ def test_migrating_again_changes_nothing(db_url: str) -> None:
     first.close()
     for _ in range(2):
         again = Store(db_url)
-        assert again.revision == "0005"
+        assert again.revision == "0006"
         assert again.load_room("r1") == {"id": "r1", "status": "waiting", "seq": 0, "options": {}}
         again.close()
     assert differences(db_url) == []
@@ -157,7 +157,7 @@ def test_processes_starting_together_migrate_once(db_url: str) -> None:
     results = [racer.communicate(timeout=60) for racer in racers]
     for racer, (out, err) in zip(racers, results, strict=True):
         assert racer.returncode == 0, err
-        assert out.strip() == "0005"
+        assert out.strip() == "0006"
     assert differences(db_url) == []
 
 
@@ -182,8 +182,8 @@ def test_serve_migrate_brings_the_database_to_the_head_and_exits(db_url: str) ->
     status, out, err = serve("--migrate", "--db", db_url)
     assert (status, err) == (0, "")
     assert out.startswith("thousand serve: database ")
-    assert out.endswith(" at revision 0005\n")
-    assert revision_of(db_url) == "0005"
+    assert out.endswith(" at revision 0006\n")
+    assert revision_of(db_url) == "0006"
 
 
 def test_serve_takes_the_database_from_thousand_db(
@@ -192,7 +192,7 @@ def test_serve_takes_the_database_from_thousand_db(
     monkeypatch.setenv("THOUSAND_DB", f"sqlite:///{tmp_path}/env.db")
     status, out, _ = serve("--migrate")
     assert status == 0
-    assert f"{tmp_path}/env.db at revision 0005" in out
+    assert f"{tmp_path}/env.db at revision 0006" in out
     assert (tmp_path / "env.db").exists()
 
 

@@ -24,6 +24,7 @@ from thousand.cli.commands import (
     games,
     odds,
     play,
+    ratings,
     replay,
     review,
     rules,
@@ -52,6 +53,7 @@ __all__ = ["REGISTRARS", "ExitStatus", "build_parser", "main", "run"]
 REGISTRARS: tuple[Registrar, ...] = (
     play.register,
     serve.register,
+    ratings.register,
     games.register,
     stats.register,
     score.register,

@@ -17,7 +17,7 @@ that is the caller's to decide.
 
 from __future__ import annotations
 
-from thousand.stats.collect import people, statistics, summarize
+from thousand.stats.collect import people, seat_statistics, statistics, summarize
 from thousand.stats.ranking import places
 from thousand.stats.results import (
     CardTally,
@@ -28,6 +28,8 @@ from thousand.stats.results import (
     PlayerStatistics,
     PokerTally,
     Tally,
+    tally_from_data,
+    tally_to_data,
 )
 
 __all__ = [
@@ -41,6 +43,9 @@ __all__ = [
     "Tally",
     "people",
     "places",
+    "seat_statistics",
     "statistics",
     "summarize",
+    "tally_from_data",
+    "tally_to_data",
 ]

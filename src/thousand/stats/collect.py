@@ -53,24 +53,28 @@ def statistics(summaries: Iterable[GameSummary], name: str) -> PlayerStatistics:
     """``name``'s figures per game kind over the finished games they sat in as a person
     (a computer player given the same name is somebody else; a name twice at one table
     counts each of its seats)."""
+    seats = (
+        (summary.game, summary.places[seat], summary.tallies[seat])
+        for summary in summaries
+        if summary.finished
+        for seat, player in enumerate(summary.players)
+        if player == name and summary.people[seat]
+    )
+    return seat_statistics(name, seats)
+
+
+def seat_statistics(name: str, seats: Iterable[tuple[str, int, Tally]]) -> PlayerStatistics:
+    """A player's figures per game kind from the seats they sat in, each a finished
+    game's ``(game, place, tally)``: the caller says which seats are the player's (by
+    name, :func:`statistics`; a server by the player's key, whatever name each seat
+    was taken under)."""
     kinds: dict[str, tuple[int, int, int, Tally]] = {}
-    for summary in summaries:
-        if not summary.finished:
-            continue
-        for seat, player in enumerate(summary.players):
-            if player != name or not summary.people[seat]:
-                continue
-            place, tally = summary.places[seat], summary.tallies[seat]
-            if summary.game in kinds:
-                games, wins, places, total = kinds[summary.game]
-                kinds[summary.game] = (
-                    games + 1,
-                    wins + (place == 1),
-                    places + place,
-                    added(total, tally),
-                )
-            else:
-                kinds[summary.game] = (1, int(place == 1), place, tally)
+    for game, place, tally in seats:
+        if game in kinds:
+            games, wins, places, total = kinds[game]
+            kinds[game] = (games + 1, wins + (place == 1), places + place, added(total, tally))
+        else:
+            kinds[game] = (1, int(place == 1), place, tally)
     return PlayerStatistics(
         name,
         tuple(KindStatistics(game, *kinds[game]) for game in game_names() if game in kinds),

@@ -12,7 +12,7 @@ player's figures once it is over (one rule for every figure, easy to say).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Self, TypeAlias, cast
 
@@ -215,6 +215,31 @@ class CardTally(_Summed):
 
 
 Tally: TypeAlias = DiceTally | PokerTally | CardTally
+
+
+TALLIES: tuple[type[DiceTally] | type[PokerTally] | type[CardTally], ...] = (
+    DiceTally,
+    PokerTally,
+    CardTally,
+)
+
+
+def tally_to_data(tally: Tally) -> dict[str, Any]:
+    """A tally's counts and sums as JSON data, with its kind: what a server keeps of a
+    seat when its game ends (the figures read back with :func:`tally_from_data` add up
+    with later games' without replaying the records)."""
+    data: dict[str, Any] = {"tally": type(tally).__name__}
+    data.update((field.name, getattr(tally, field.name)) for field in fields(tally))
+    return data
+
+
+def tally_from_data(data: Mapping[str, Any]) -> Tally:
+    """The tally :func:`tally_to_data` wrote (ValueError for a kind it never writes)."""
+    kinds = {kind.__name__: kind for kind in TALLIES}
+    kind = kinds.get(str(data.get("tally")))
+    if kind is None:
+        raise ValueError(f"not a tally: {str(data.get('tally'))[:40]!r}")
+    return kind(**{field.name: data[field.name] for field in fields(kind) if field.name in data})
 
 
 def added(first: Tally, second: Tally) -> Tally:

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from thousand.core.errors import ThousandError
@@ -36,6 +38,7 @@ from thousand.core.i18n import Translator, translator
 from thousand.web import roomlog
 from thousand.web.cluster import Cluster, LocalCluster, News, spawn
 from thousand.web.driver import Driver
+from thousand.web.history import FinishedGame, finished_game
 from thousand.web.jsontext import dumps
 from thousand.web.limits import AddressLimits
 from thousand.web.live import CHAT_KEPT, LiveRoom
@@ -370,6 +373,9 @@ class Hub:
         again, or gives up).
         """
         change, after = roomlog.change(live.room, live.stored)
+        finished = await self._finished(live)
+        if finished is not None:
+            change = replace(change, finished=finished)
         if self.settings.check_storage:
             roomlog.check(live.room, after)
         try:
@@ -382,6 +388,20 @@ class Hub:
             raise ConflictError
         live.stored = after
         await self.cluster.publish_state(live.room.id, live.room.seq, (change.head, change.entry))
+
+    async def _finished(self, live: LiveRoom) -> FinishedGame | None:
+        """The game this change ends, for its history (:mod:`.history`; places and
+        tallies worked out in a worker thread), or None when it ends none."""
+        room = live.room
+        if room.status != "over" or json.loads(live.stored.head).get("status") == "over":
+            return None
+        record = room.record()
+        if record is None:
+            return None
+        seats = [(seat.kind, seat.name or "", seat.player) for seat in room.seats]
+        return await asyncio.to_thread(
+            finished_game, room.id, room.number, room.GAME, seats, record
+        )
 
     async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
         """Apply a change to the room and store it, trying again on the stored room while
@@ -432,8 +452,12 @@ class Hub:
         self.broadcast(live)
         live.wake.set()
 
-    async def create(self, body: CreateRoom) -> tuple[BaseRoom, str]:
+    async def create(self, body: CreateRoom, player: str | None = None) -> tuple[BaseRoom, str]:
+        """A new room (stored before anyone hears of it) and its creator's token;
+        ``player``: the public id of the creator's player key (the seat counts toward
+        them)."""
         room, token = new_room(body)
+        room.seats[0].player = player
         doc = room.to_doc()
         seen = self.clock()
         await self.store.run(self.store.store.create_room, doc, seen)
@@ -443,11 +467,17 @@ class Hub:
         log.info("room %s created: %d seats, rules %s", room.id, len(room.seats), room.rules)
         return room, token
 
-    async def join(self, room_id: str, body: JoinRoom) -> tuple[int, str]:
+    async def join(
+        self, room_id: str, body: JoinRoom, player: str | None = None
+    ) -> tuple[int, str, str]:
+        """Take a seat of the room: its index, its token and the name it was taken
+        under; ``player`` as in :meth:`create`."""
         live = await self.get(room_id)
 
-        async def take_seat(room: BaseRoom) -> tuple[int, str]:
-            return room.join(body.name)
+        async def take_seat(room: BaseRoom) -> tuple[int, str, str]:
+            seat, token = room.join(body.name)
+            room.seats[seat].player = player
+            return seat, token, room.seats[seat].name or body.name
 
         return await self.change(live, take_seat)
 

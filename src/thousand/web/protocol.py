@@ -123,6 +123,9 @@ class CreateRoom(_Strict):
     default preset."""
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS - 1)] = []
     options: Options = Options()
+    player: StrictStr | None = None
+    """The creator's player key (the server's addition, docs/history.md): the seat
+    counts toward that player and the name is remembered for them."""
 
     @field_validator("game")
     @classmethod
@@ -135,6 +138,14 @@ class CreateRoom(_Strict):
 
 class JoinRoom(_Strict):
     name: StrictStr
+    player: StrictStr | None = None
+    """The joining player's key, as :attr:`CreateRoom.player`."""
+
+
+class Hidden(_Strict):
+    """``POST /api/players/me/hidden``: keep off the leaderboard (true) or back on it."""
+
+    hidden: StrictBool
 
 
 Face = Annotated[StrictInt, Field(ge=1, le=6)]

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from thousand.web.history import FinishedGame
 from thousand.web.jsontext import dumps
 from thousand.web.rooms.base import BaseRoom, repeat
 
@@ -114,6 +115,8 @@ class Change:
     header and its rows from ``from`` on."""
     snapshot: str | None
     """The whole record (JSON), when this change takes a snapshot."""
+    finished: FinishedGame | None = None
+    """The game this change ended, to be kept with it (:mod:`thousand.web.history`)."""
 
 
 def change(room: BaseRoom, stored: Stored) -> tuple[Change, Stored]:

@@ -34,6 +34,7 @@ from thousand.web.cluster import RedisCluster
 from thousand.web.hub import Hub
 from thousand.web.live import language_of
 from thousand.web.ops import add_ops_routes
+from thousand.web.player_routes import Keys, add_player_routes
 from thousand.web.protocol import (
     MAX_BODY_BYTES,
     CreateRoom,
@@ -127,19 +128,32 @@ def create_app(settings: Settings) -> FastAPI:
     async def health() -> dict[str, Any]:
         return {"status": "ok", "version": __version__}
 
+    keys = Keys(settings, store)
+    add_player_routes(app, keys, limit, _read_body)
+
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
         limit(request)
         body = parse_body(CreateRoom, await _read_body(request))
-        room, token = await hub.create(body)
-        return {"room": room.id, "seat": 0, "token": token}
+        player = await keys.player_of(body.player)
+        room, token = await hub.create(body, player)
+        await keys.remember(player, room.seats[0].name or body.name)
+        answer: dict[str, Any] = {"room": room.id, "seat": 0, "token": token}
+        if body.player is not None:
+            answer["player"] = player
+        return answer
 
     @app.post("/api/rooms/{room_id}/join")
     async def join_room(room_id: str, request: Request) -> dict[str, Any]:
         limit(request)
         body = parse_body(JoinRoom, await _read_body(request))
-        seat, token = await hub.join(room_id, body)
-        return {"room": room_id, "seat": seat, "token": token}
+        player = await keys.player_of(body.player)
+        seat, token, name = await hub.join(room_id, body, player)
+        await keys.remember(player, name)
+        answer: dict[str, Any] = {"room": room_id, "seat": seat, "token": token}
+        if body.player is not None:
+            answer["player"] = player
+        return answer
 
     @app.get("/api/rooms")
     async def list_rooms(lang: str | None = None) -> dict[str, Any]:

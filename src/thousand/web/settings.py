@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 CHECK_STORAGE = "THOUSAND_CHECK_STORAGE"
 """The environment variable that turns on :attr:`Settings.check_storage` (``1``)."""
 
+PLAYERS = "THOUSAND_PLAYERS"
+"""The environment variable that turns :attr:`Settings.players` off (``off``)."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -44,3 +47,8 @@ class Settings:
     (:mod:`thousand.web.roomlog`) put together give the room as it is. For tests (the
     suite turns it on through ``THOUSAND_CHECK_STORAGE=1``, its servers' processes too): it
     costs what writing the whole document cost."""
+    players: bool = field(default_factory=lambda: os.environ.get(PLAYERS, "").lower() != "off")
+    """Players without an account (player keys, their pages, the leaderboard: docs/history.md).
+    Off (``--no-players`` or ``THOUSAND_PLAYERS=off``), the players' routes answer 404 and a
+    ``player`` key in a room's body is ignored (the answer's ``player`` is null); finished
+    games are kept all the same."""

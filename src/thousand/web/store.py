@@ -7,7 +7,8 @@ beside it as a snapshot (``room_records``) and a log of the changes since
 (``room_log``: the record's last rows, :mod:`thousand.web.roomlog`). An action writes the
 head, one log entry and, once in :data:`~thousand.web.roomlog.SNAPSHOT_EVERY` changes, the
 record whole: what does not grow with the game. Reading a room puts it back together
-(:meth:`Store.load_room`). Finished games move to ``games`` on a rematch; chat lines go
+(:meth:`Store.load_room`). A game's record goes to ``games`` when it ends, with its
+history (:mod:`.history`: seats, places, ratings) in the same transaction; chat lines go
 to ``chat``.
 
 SQLAlchemy Core over SQLite (the default, for one process) or PostgreSQL (through
@@ -37,7 +38,6 @@ from sqlalchemy import (
     Column,
     Float,
     Integer,
-    MetaData,
     String,
     Table,
     Text,
@@ -56,7 +56,7 @@ from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
-from thousand.web import schema
+from thousand.web import history, schema, sqlmeta
 from thousand.web.jsontext import dumps
 from thousand.web.roomlog import Change, assemble
 
@@ -88,9 +88,10 @@ KEEPALIVE_SECONDS = 5
 connections (power, network) is noticed within a few of these, and the transmission
 timeout bounds a write nobody acknowledges."""
 
-metadata = MetaData()
+metadata = sqlmeta.metadata
 """The tables as the newest migration (:mod:`thousand.web.schema`) leaves them, for the
-store's queries; a test holds the two equal. A change of the tables is a new revision."""
+store's queries (the players' and finished games' are :mod:`.history`'s); a test holds the
+two equal. A change of the tables is a new revision."""
 
 rooms = Table(
     "rooms",
@@ -363,9 +364,25 @@ class Store:
         :class:`AsyncStore` gathers them). All are written or, on an error, none."""
         written = []
         with self.engine.begin() as connection:
+            if any(change.finished is not None for change, _ in changes):
+                # first, before any row: a game's end waits for another's (history)
+                history.lock_ratings(connection)
             for change, expected in changes:
                 written.append(self._append(connection, change, expected))
+                if written[-1] and change.finished is not None:
+                    self._keep_finished(connection, change.finished)
         return written
+
+    def _keep_finished(self, connection: Connection, finished: history.FinishedGame) -> None:
+        """A game's end: its record in ``games`` and its history (seats, places,
+        ratings), in the transaction of the change that ended it."""
+        key = (games.c.room == finished.room, games.c.number == finished.number)
+        if connection.execute(select(games.c.room).where(*key)).first() is None:
+            record = json.dumps(finished.record, ensure_ascii=False)
+            connection.execute(
+                insert(games).values(room=finished.room, number=finished.number, record=record)
+            )
+        history.keep_finished(connection, finished)
 
     def _append(self, connection: Connection, change: Change, expected: int) -> bool:
         values = {

@@ -120,6 +120,12 @@ def register(subparsers: Subparsers) -> None:
         help="the least severe log lines written (default: $THOUSAND_LOG_LEVEL, or info)",
     )
     parser.add_argument(
+        "--no-players",
+        action="store_true",
+        help="no player keys, player pages or leaderboards (default: on, unless "
+        "$THOUSAND_PLAYERS is off)",
+    )
+    parser.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="no limits on requests and actions (load tests only)",
@@ -158,6 +164,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         bot_delay=args.bot_delay,
         http_rate=0.0 if args.no_rate_limits else 20.0,
         action_rate=0.0 if args.no_rate_limits else 30.0,
+        **({"players": False} if args.no_players else {}),
     )
     try:
         app = create_app(settings)

@@ -109,6 +109,10 @@ class SeatState:
     """A person at the creator's table without a device of their own (the keeper enters)."""
     keeper: bool = False
     """The creator's seat: it enters the moves of ``local`` seats (all, with ``scorekeeper``)."""
+    player: str | None = None
+    """The public id of the player whose key took the seat (:mod:`thousand.web.players`):
+    the game counts toward them when it ends. Never the key; kept with the room, never
+    shown in a state."""
 
     @property
     def open(self) -> bool:
