@@ -119,7 +119,7 @@ def test_the_replay_shows_every_throw_and_stop_it_makes() -> None:
 def test_a_shipped_table_weighs_a_classic_game() -> None:
     """The real solver (the classic rules' shipped two-player table): nothing given away
     is negative, and a whole game gives some away."""
-    from thousand.cli.games.dice1000.perfect import perfect_play  # noqa: PLC0415
+    from thousand.games.dice1000.solver.seats import perfect_play  # noqa: PLC0415
 
     record = json.loads((Path(__file__).parents[2] / "examples" / "classic.json").read_text())
     summary = summarize(record, lambda game, position: perfect_play(position))

@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, select, text, update
 
 from tests.web.support import TINY_RULES, BaseConn, Conn, connect, error_of, get_record, running
 from thousand.cli.main import main
-from thousand.stats import summarize
+from thousand.stats import DiceTally, summarize
 from thousand.web import history
 from thousand.web.ratings import NEW
 from thousand.web.server import Settings, create_app
@@ -424,3 +424,30 @@ def test_every_kind_of_game_is_kept_with_the_places_of_the_statistics(
     assert stored == list(enumerate(summary.places))
     assert rows(db_url, "SELECT game, rated FROM finished_games") == [(game, True)]
     assert len(rows(db_url, f"SELECT * FROM ratings WHERE game = '{game}'")) == len(players)
+
+
+def test_a_dice_game_is_weighed_against_perfect_play_on_the_players_page(
+    db_url: str, client: TestClient
+) -> None:
+    """A classic two-player game (a shipped solved table): the history weighs each
+    player's choices, and the player's page shows the winning chance given away."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from thousand.games.dice1000.solver.seats import perfect_play  # noqa: PLC0415
+
+    record = json.loads((Path(__file__).parents[2] / "examples" / "classic.json").read_text())
+    player, _key = new_player(client)
+    names = [str(name) for name in record["players"]]
+    seats = [("person", name, player if seat == 0 else None) for seat, name in enumerate(names)]
+    finished = history.finished_game("room1", 1, "dice1000", seats, record)
+    expected = summarize(record, lambda game, position: perfect_play(position)).tallies[0]
+    assert isinstance(expected, DiceTally)
+    assert finished.seats[0].tally is not None
+    assert finished.seats[0].tally["weighed_games"] == 1
+    assert finished.seats[0].tally["gave_away"] == pytest.approx(expected.gave_away)
+    keep(db_url, 1, {}, finished=finished)
+    page = client.get(f"/api/players/{player}").json()
+    (dice,) = page["games"]
+    assert dice["game"] == "dice1000" and dice["games"] == 1
+    assert dice["gave_away_per_game"] == pytest.approx(expected.gave_away)
+    assert 0 < dice["gave_away_per_game"] < 1

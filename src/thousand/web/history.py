@@ -43,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy import func as sql
 from sqlalchemy.engine import Connection
 
+from thousand.games import adapter
 from thousand.stats import summarize, tally_to_data
 from thousand.web.ratings import NEW, Rating, rate
 from thousand.web.sqlmeta import metadata
@@ -130,6 +131,15 @@ class FinishedGame:
     record: dict[str, Any]
 
 
+def perfect_play(game: str, position: Any) -> Any:
+    """The figures of perfect play the game's web adapter has at hand (its
+    ``perfect_play``: a solved table already on this machine, never a solve), None for a
+    game without: dice 1000's seats are weighed against them (the winning chance each
+    choice gave away), poker dice's totals set against the optimal one."""
+    lookup = getattr(adapter(game, "web"), "perfect_play", None)
+    return None if lookup is None else lookup(position)
+
+
 def finished_game(
     room: str,
     number: int,
@@ -148,7 +158,7 @@ def finished_game(
     places: Sequence[int | None] = [None] * len(seats)
     tallies: Sequence[dict[str, Any] | None] = [None] * len(seats)
     try:
-        summary = summarize(record)
+        summary = summarize(record, perfect_play)
         if summary.finished and len(summary.places) == len(seats):
             places = summary.places
             tallies = [tally_to_data(tally) for tally in summary.tallies]

@@ -57,7 +57,7 @@ play = on_demand(f"{__name__}.commands.play")
 simulate = on_demand(f"{__name__}.commands.simulate")
 solve = on_demand(f"{__name__}.commands.solve")
 advise = on_demand(f"{__name__}.commands.advise")
-perfect_play = on_demand(f"{__name__}.perfect", "perfect_play")
+perfect_play = on_demand("thousand.games.poker_dice.solver", "perfect_play")
 
 
 __all__ = [

@@ -159,6 +159,14 @@ def at_hand(game: Game, players: int) -> SeatedStrategy | None:
     return known
 
 
+def perfect_play(position: GameState) -> SeatedStrategy | None:
+    """The strategy for the position's rules and table where it is shipped or cached —
+    never a solve: what the statistics weigh a player's choices against, for ``thousand
+    stats`` and the server's history alike (they say which games wait for ``thousand
+    solve``)."""
+    return at_hand(position.game, len(position.players))
+
+
 _AT_HAND: dict[tuple[str, bool], SeatedStrategy] = {}
 """:func:`at_hand`'s loaded strategies, oldest first: a process's memory of files it read
 (never a result of its own: every entry is a cached or shipped file's contents)."""

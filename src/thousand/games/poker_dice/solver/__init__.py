@@ -31,6 +31,7 @@ from thousand.games.poker_dice.solver.strategy import (
     cache_path,
     load_or_solve,
     load_strategy,
+    perfect_play,
     solve,
 )
 
@@ -42,5 +43,6 @@ __all__ = [
     "cache_path",
     "load_or_solve",
     "load_strategy",
+    "perfect_play",
     "solve",
 ]

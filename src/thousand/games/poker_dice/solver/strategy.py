@@ -400,6 +400,26 @@ def load_strategy(rules: Rules) -> Strategy | None:
     return Strategy.load(rules)
 
 
+def perfect_play(position: Position) -> float | None:
+    """The optimal player's expected total under the position's rules where their
+    strategy is cached — never a solve, which takes a minute (``thousand solve --game
+    poker_dice`` does it once). What the statistics weigh a player's totals against, for
+    ``thousand stats`` and the server's history alike."""
+    key = str(cache_path(position.rules))  # the file: a cache folder moved is read anew
+    if key not in _OPTIMA:
+        try:
+            strategy = load_strategy(position.rules)
+        except ThousandError:
+            strategy = None
+        _OPTIMA[key] = None if strategy is None else strategy.expected_total
+    return _OPTIMA[key]
+
+
+_OPTIMA: dict[str, float | None] = {}
+""":func:`perfect_play`'s figures by cache file: each table is read once per process
+however many games were played under its rules."""
+
+
 def load_or_solve(rules: Rules, progress: Callable[[str], None] | None = None) -> Strategy:
     """The cached strategy of ``rules``, or a fresh solve saved to the cache."""
     found = Strategy.load(rules)

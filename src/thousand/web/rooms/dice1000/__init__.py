@@ -3,14 +3,17 @@
 What every game's adapter exports, and :mod:`thousand.web.tables` reads: ``ROOM``, the
 room type (a :class:`~thousand.web.rooms.base.BaseRoom`), and the two parts of its view,
 ``shared_view`` and ``seat_view`` (:class:`~thousand.web.rooms.view_frame.GameViews`).
+A game with solved figures adds ``perfect_play``, what a finished game's history weighs
+the players' choices against (:mod:`thousand.web.history`).
 """
 
 from __future__ import annotations
 
+from thousand.games.dice1000.solver.seats import perfect_play
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.room import Room
 from thousand.web.rooms.dice1000.view import seat_view, shared_view
 
 ROOM: type[BaseRoom] = Room
 
-__all__ = ["ROOM", "seat_view", "shared_view"]
+__all__ = ["ROOM", "perfect_play", "seat_view", "shared_view"]

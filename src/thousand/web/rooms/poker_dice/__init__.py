@@ -2,15 +2,17 @@
 
 The names every game's adapter exports (:mod:`thousand.web.tables` reads them): ``ROOM``,
 the room type, and the two parts of its view, ``shared_view`` and ``seat_view``
-(:class:`~thousand.web.rooms.view_frame.GameViews`).
+(:class:`~thousand.web.rooms.view_frame.GameViews`); and ``perfect_play``, the optimal
+total a finished game's history sets the players' totals against (:mod:`thousand.web.history`).
 """
 
 from __future__ import annotations
 
+from thousand.games.poker_dice.solver import perfect_play
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.poker_dice.room import PokerRoom
 from thousand.web.rooms.poker_dice.view import seat_view, shared_view
 
 ROOM: type[BaseRoom] = PokerRoom
 
-__all__ = ["ROOM", "seat_view", "shared_view"]
+__all__ = ["ROOM", "perfect_play", "seat_view", "shared_view"]
