@@ -451,3 +451,25 @@ def test_a_dice_game_is_weighed_against_perfect_play_on_the_players_page(
     assert dice["game"] == "dice1000" and dice["games"] == 1
     assert dice["gave_away_per_game"] == pytest.approx(expected.gave_away)
     assert 0 < dice["gave_away_per_game"] < 1
+
+
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/api/leaderboard/dice1000?min_games=99999999999999999999999", "min_games"),
+        ("/api/leaderboard/dice1000?min_games=abc", "min_games"),
+        ("/api/players/{player}/games?page=99999999999999999999999", "page"),
+        ("/api/players/{player}/games?page=2.5", "page"),
+        ("/api/rooms/{room}/record?number=99999999999999999999999", "number"),
+        ("/api/rooms/{room}/record?number=-1", "number"),
+    ],
+)
+def test_numbers_in_an_address_past_any_bound_are_422_naming_the_field(
+    client: TestClient, path: str, field: str
+) -> None:
+    """Never an overflow in the database (a 500): PROTOCOL.md's body, the field named."""
+    player, _key = new_player(client)
+    room = create(client, "Anna", None, [{"open": True}]).json()["room"]
+    status, code, message = error_of(client.get(path.format(player=player, room=room)))
+    assert (status, code) == (422, "invalid")
+    assert message.startswith(f"{field}: ")

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Request
 
 from thousand.web import players
-from thousand.web.protocol import Hidden, ProtocolError, parse_body
+from thousand.web.protocol import Hidden, ProtocolError, counted, parse_body
 from thousand.web.settings import Settings
 from thousand.web.store import AsyncStore
 
@@ -100,9 +100,9 @@ def add_player_routes(
     @app.get("/api/players/{player}/games")
     async def player_games(player: str, page: int = 1) -> dict[str, Any]:
         on()
-        if page < 1:
-            raise ProtocolError("invalid", "page: 1 or more", 422)
-        found = await store.run(players.player_games, store.store.engine, player, page)
+        found = await store.run(
+            players.player_games, store.store.engine, player, counted("page", page)
+        )
         if found is None:
             raise ProtocolError("not_found", "no such player", 404)
         return found
@@ -110,6 +110,6 @@ def add_player_routes(
     @app.get("/api/leaderboard/{game}")
     async def leaderboard(game: str, min_games: int = players.MIN_GAMES) -> dict[str, Any]:
         on()
-        if min_games < 1:
-            raise ProtocolError("invalid", "min_games: 1 or more", 422)
-        return await store.run(players.leaderboard, store.store.engine, game, min_games)
+        return await store.run(
+            players.leaderboard, store.store.engine, game, counted("min_games", min_games)
+        )

@@ -45,6 +45,18 @@ MAX_MESSAGE_BYTES = 4096
 MAX_CHAT = 500
 
 
+QUERY_MAX = 2**31 - 1
+"""The largest whole number an address takes (a game's number, a page, a minimum of
+games): both databases' INTEGER holds it, so a larger one is a 422, never an overflow."""
+
+
+def counted(field: str, value: int) -> int:
+    """A whole number from an address, 1 to :data:`QUERY_MAX` (else 422 naming ``field``)."""
+    if not 1 <= value <= QUERY_MAX:
+        raise ProtocolError("invalid", f"{field}: a whole number from 1 to {QUERY_MAX}", 422)
+    return value
+
+
 class ProtocolError(Exception):
     """A refusal: ``code`` and ``status`` as PROTOCOL.md lists them, a one-line message."""
 

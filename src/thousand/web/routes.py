@@ -22,6 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -40,6 +41,7 @@ from thousand.web.protocol import (
     CreateRoom,
     JoinRoom,
     ProtocolError,
+    counted,
     parse_body,
     parse_json_bytes,
 )
@@ -96,6 +98,17 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(ProtocolError)
     async def _refused(_request: Request, exc: ProtocolError) -> JSONResponse:
         return JSONResponse(exc.http_body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _unreadable(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A value in the address that is not what the route reads (a page that is not a
+        whole number): PROTOCOL.md's error body, 422 naming the field, not FastAPI's."""
+        errors = exc.errors()
+        where = errors[0].get("loc", ()) if errors else ()
+        field = str(where[-1]) if where else "query"
+        reason = str(errors[0].get("msg", "not readable")) if errors else "not readable"
+        error = ProtocolError("invalid", f"{field}: {reason}", 422)
+        return JSONResponse(error.http_body(), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
@@ -174,7 +187,7 @@ def create_app(settings: Settings) -> FastAPI:
         """The current game's record as the token's seat (or anyone) may read it during
         play (the game's ``shown_record``, the seed withheld); a finished game's whole."""
         live = await hub.get(room_id)
-        if number is not None and number != live.room.number:
+        if number is not None and counted("number", number) != live.room.number:
             record = await store.run(store.store.load_game, room_id, number)
         else:
             async with live.lock:  # never a change not yet stored
