@@ -14,6 +14,7 @@ import io
 import json
 import logging
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -299,6 +300,14 @@ def test_ratings_follow_the_games_and_recompute_equal(db_url: str, client: TestC
     assert kept == [True, True, True]
 
 
+def test_ratings_of_a_database_file_that_is_not_there_make_none(tmp_path: Path) -> None:
+    """A mistyped path is exit 2 naming it, not a new, empty database that checks equal."""
+    missing = tmp_path / "server.db"
+    status, _out, err = ratings_command(f"sqlite:///{missing}", "--check")
+    assert status == 2 and f"no database file at {missing}" in err
+    assert not missing.exists()
+
+
 # -- the leaderboard -------------------------------------------------------------------
 
 
@@ -431,8 +440,6 @@ def test_a_dice_game_is_weighed_against_perfect_play_on_the_players_page(
 ) -> None:
     """A classic two-player game (a shipped solved table): the history weighs each
     player's choices, and the player's page shows the winning chance given away."""
-    from pathlib import Path  # noqa: PLC0415
-
     from thousand.games.dice1000.solver.seats import perfect_play  # noqa: PLC0415
 
     record = json.loads((Path(__file__).parents[2] / "examples" / "classic.json").read_text())

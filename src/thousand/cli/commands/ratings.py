@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thousand.cli.commands.base import Env, ExitStatus, Subparsers
@@ -48,12 +49,17 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     from thousand.web import history  # noqa: PLC0415 - the server's libraries: this command only
-    from thousand.web.store import Store  # noqa: PLC0415
+    from thousand.web.store import Store, database_url  # noqa: PLC0415
 
     url = args.db or os.environ.get("THOUSAND_DB")
     if not url:
         raise ThousandError("--db: the server's database URL is needed (or $THOUSAND_DB)")
     try:
+        parsed = database_url(url)
+        file = parsed.database if parsed.get_backend_name() == "sqlite" else None
+        if file and file != ":memory:" and not Path(file).is_file():
+            # a mistyped path would otherwise be a new, empty server's database
+            raise ThousandError(f"no database file at {file}")
         store = Store(url)
     except ThousandError as exc:
         raise ThousandError(f"--db: {exc}") from None
