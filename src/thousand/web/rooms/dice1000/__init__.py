@@ -3,14 +3,17 @@
 What every game's adapter exports, and :mod:`thousand.web.tables` reads: ``ROOM``, the
 room type (a :class:`~thousand.web.rooms.base.BaseRoom`), and the two parts of its view,
 ``shared_view`` and ``seat_view`` (:class:`~thousand.web.rooms.view_frame.GameViews`).
+And how a finished game is replayed in the browser (:mod:`thousand.web.replay`):
+``replay_steps`` and ``replay_line``.
 """
 
 from __future__ import annotations
 
 from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice1000.replay import replay_line, replay_steps
 from thousand.web.rooms.dice1000.room import Room
 from thousand.web.rooms.dice1000.view import seat_view, shared_view
 
 ROOM: type[BaseRoom] = Room
 
-__all__ = ["ROOM", "seat_view", "shared_view"]
+__all__ = ["ROOM", "replay_line", "replay_steps", "seat_view", "shared_view"]

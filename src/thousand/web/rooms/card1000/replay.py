@@ -1,0 +1,80 @@
+"""Card Thousand's part of a finished game's replay (:mod:`thousand.web.replay`): a step
+per decision — every bid, pass, give, contract and card played — after the first deal
+dealt.
+
+Each deal starts from the room's own resumption of the record cut at that deal's cards
+(the record replayed by the engine); its decisions then go through the session's checked
+path, as they did in the room, which deals the next deal from the game's seed when one
+ends (so the frame after a deal's last card shows the next deal dealt, as the table
+did). A scorekeeping record (real cards) has a step per deal entered.
+
+What a frame shows (CARD_THOUSAND.md §7: a finished deal is public, and the record of a
+finished game is public whole): every hand face up (``deal.hands``, each seat's own
+observation's hand) and the talon as dealt before anyone has seen it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from thousand.core.i18n import Translator
+from thousand.games.card1000.cards import names
+from thousand.games.card1000.keep_session import KeepSession
+from thousand.games.card1000.record import parse_action
+from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.card1000.room import CardRoom
+from thousand.web.rooms.card1000.session import CardSession
+from thousand.web.rooms.card1000.view import deal_log
+
+
+def replay_steps(room: BaseRoom, record: dict[str, Any]) -> Iterator[dict[str, Any] | None]:
+    """The first deal dealt, then every decision (yielded: the record's action)."""
+    assert isinstance(room, CardRoom)
+    deals = [dict(deal) for deal in record.get("deals") or ()]
+    head = {key: value for key, value in record.items() if key != "deals"}
+    if room.table_cards:
+        for count in range(len(deals) + 1):
+            room.session = room._resume({**head, "deals": deals[:count]}, {})
+            yield None
+        return
+    for index, deal in enumerate(deals):
+        cut = [*deals[:index], {**deal, "actions": []}]
+        session = room._resume({**head, "deals": cut}, {})
+        assert isinstance(session, CardSession)
+        room.session = session
+        if index == 0:
+            yield None
+        for raw in deal.get("actions") or ():
+            _seat, decision = parse_action(raw)
+            session.act(decision)
+            yield dict(raw)
+
+
+def replay_line(tr: Translator, told: dict[str, Any] | None, game: dict[str, Any]) -> str:
+    """The decision as the table's log tells it (``Boris bids 110``); empty for a deal
+    dealt."""
+    if told is None:
+        return ""
+    players = [str(player.get("name", "")) for player in game.get("players") or ()]
+    lines = deal_log([told], players, tr)
+    return lines[0] if lines else ""
+
+
+def replay_shown(room: BaseRoom, game: dict[str, Any]) -> None:
+    """Every hand face up in ``game``'s deal, and the talon as dealt (public once the
+    game is over); a scorekeeping room has no cards."""
+    assert isinstance(room, CardRoom)
+    session = room.session
+    deal = game.get("deal")
+    if isinstance(session, KeepSession) or session is None or not isinstance(deal, dict):
+        return
+    hands = []
+    for seat in range(len(room.seats)):
+        seen = room.observation(seat).deal
+        hands.append(None if seen is None or seen.hand is None else names(seen.hand))
+    shown = dict(deal, hands=hands)
+    state_deal = session.now.state.deal
+    if shown.get("talon") is None and state_deal is not None and state_deal.talon_taken is None:
+        shown["talon"] = names(state_deal.talon)
+    game["deal"] = shown
