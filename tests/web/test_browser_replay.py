@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from .browser_support import Browsing, Server, Table, play_out, serve
 
 TINY = {"preset": "classic", "target": 50, "barrels": [], "entry_threshold": 50}
 """The first stop at 50 or more wins: a game of a few turns."""
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 COUNTER = re.compile(r"^Step (\d+) of (\d+)$")
 
 
@@ -135,7 +135,9 @@ def test_a_dice_game_played_to_its_end_is_replayed_from_the_room_page(
     ]
     places = page.locator(".replay-places li").all_inner_texts()
     assert places[0].startswith("1.") and data["frames"][-1]["game"]["winner"] in places[0]
-    expect(page.get_by_role("link", name="Back to the room")).to_have_attribute("href", f"/r/{room}")
+    expect(page.get_by_role("link", name="Back to the room")).to_have_attribute(
+        "href", f"/r/{room}"
+    )
     expect(page.get_by_role("link", name="Download the record")).to_have_attribute(
         "href", f"/api/rooms/{room}/record?number=1"
     )
@@ -172,7 +174,9 @@ def test_a_card_game_is_replayed_with_every_hand_face_up(
     steps = len(data["frames"]) - 1
     # every hand as dealt, face up (the game is over: public whole)
     expect(page.locator(".c-open .card")).to_have_count(21)
-    shown = sorted(page.locator(".c-open .card").evaluate_all("(ns) => ns.map((n) => n.dataset.card)"))
+    shown = sorted(
+        page.locator(".c-open .card").evaluate_all("(ns) => ns.map((n) => n.dataset.card)")
+    )
     dealt = sorted(card for hand in record["deals"][0]["hands"] for card in hand)
     assert shown == dealt
     expect(page.get_by_text("the hands are hidden")).to_have_count(0)

@@ -155,11 +155,11 @@ export class Replay extends Table {
     page.classList.add("replay-page");
     const bar = page.querySelector(".room-bar");
     bar.after(el.head);
+    // beside the table (below it on a phone), as lichess has them: the step told, the
+    // controls, the list of steps, then the sheet
     const play = el.grid.querySelector(".play");
-    const turn = el.turn;
-    turn.after(el.controls);
-    if (side) side.prepend(el.movesPanel);
-    else play.append(el.movesPanel);
+    if (side) side.prepend(el.controls, el.movesPanel);
+    else play.append(el.controls, el.movesPanel);
     el.loading = h("p", { class: "muted replay-loading", role: "status" }, t("Loading…"));
     play.prepend(el.loading);
   }
