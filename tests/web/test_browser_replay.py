@@ -121,6 +121,10 @@ def test_a_dice_game_played_to_its_end_is_replayed_from_the_room_page(
         "href", f"/r/{room}/games/1"
     )
     link = page.locator(".room-games").get_by_role("link", name="Game 1 — replay")
+    shots = os.environ.get("THOUSAND_SHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/room-finished-en-desktop.png")
     link.click()
     page.wait_for_url(f"{server.url}/r/{room}/games/1")
     data = replay_of(server, room)
