@@ -1,8 +1,9 @@
 """The replay of a finished game in a real browser (Debian's Chromium driven by Playwright
 against a real ``thousand serve``): a game of dice 1000 played to its end by the page's
-buttons, and a game of card Thousand played out by the computers (the person's clock
-runs out and the computer plays for her), each opened from the room page's link to its
-replay, stepped through with the keys and the buttons, the sheet changing with the step.
+buttons, and games of poker dice and card Thousand played out by the computers (the
+person's clock runs out and the computer plays for her), each opened from the room
+page's link to its replay, stepped through with the keys and the buttons, the sheet
+changing with the step; the dice replay passes axe-core's audit.
 Screenshots (desktop and phone, English and Russian) go to ``$THOUSAND_SHOTS`` when set.
 """
 
@@ -19,6 +20,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from .browser_support import Browsing, Server, Table, play_out, serve
+from .test_browser_axe import BLOCKING, audit, described
 
 TINY = {"preset": "classic", "target": 50, "barrels": [], "entry_threshold": 50}
 """The first stop at 50 or more wins: a game of a few turns."""
@@ -145,28 +147,55 @@ def test_a_dice_game_played_to_its_end_is_replayed_from_the_room_page(
     expect(page.get_by_role("link", name="Download the record")).to_have_attribute(
         "href", f"/api/rooms/{room}/record?number=1"
     )
+    blocking = [rule for rule in audit(page) if rule["impact"] in BLOCKING]
+    assert not blocking, described(blocking)
     shoot(page, "replay-dice1000", steps * 2 // 3)
+
+
+def finished_by_the_computers(server: Server, body: dict[str, Any]) -> str:
+    """A room of Anna and computers whose game the computers finish: Anna's clock runs
+    out and the computer plays for her to the end. Its id."""
+    response = server.http.post("/api/rooms", json={"name": "Anna", **body})
+    assert response.status_code == 201, response.text
+    room = str(response.json()["room"])
+    deadline = time.monotonic() + 180
+    while server.http.get(f"/api/rooms/{room}").json()["room"]["status"] != "over":
+        assert time.monotonic() < deadline, "the computers did not finish the game"
+        time.sleep(1)
+    return room
+
+
+def test_a_poker_dice_game_is_replayed_box_by_box(server: Server, browsing: Browsing) -> None:
+    room = finished_by_the_computers(
+        server,
+        {
+            "game": "poker_dice",
+            "rules": "russian",
+            "seats": [{"bot": "greedy"}],
+            "options": {"turn_seconds": 10},
+        },
+    )
+    page = browsing.page(viewport=DESKTOP)
+    page.goto(f"{server.url}/r/{room}")
+    page.locator(".room-games").get_by_role("link", name="Game 1 — replay").click()
+    page.wait_for_url(f"{server.url}/r/{room}/games/1")
+    data = replay_of(server, room)
+    step_through(page, len(data["frames"]) - 1)
+    shoot(page, "replay-poker_dice", len(data["frames"]) // 2)
 
 
 def test_a_card_game_is_replayed_with_every_hand_face_up(
     server: Server, browsing: Browsing
 ) -> None:
-    response = server.http.post(
-        "/api/rooms",
-        json={
-            "name": "Anna",
+    room = finished_by_the_computers(
+        server,
+        {
             "game": "card1000",
             "rules": "classic",
             "seats": [{"bot": "club"}, {"bot": "club"}],
             "options": {"turn_seconds": 10},
         },
     )
-    assert response.status_code == 201, response.text
-    room = response.json()["room"]
-    deadline = time.monotonic() + 180
-    while server.http.get(f"/api/rooms/{room}").json()["room"]["status"] != "over":
-        assert time.monotonic() < deadline, "the computers did not finish the game"
-        time.sleep(1)
     page = browsing.page(viewport=DESKTOP)
     page.goto(f"{server.url}/r/{room}")
     expect(page.locator("#deal-over")).to_be_visible()  # the last deal's result first
