@@ -155,11 +155,12 @@ export class Replay extends Table {
     page.classList.add("replay-page");
     const bar = page.querySelector(".room-bar");
     bar.after(el.head);
-    // beside the table (below it on a phone), as lichess has them: the step told, the
-    // controls, the list of steps, then the sheet
+    // the step told and the controls beside the table, above the sheet (below the table
+    // on a phone); the list of steps under the table
     const play = el.grid.querySelector(".play");
-    if (side) side.prepend(el.controls, el.movesPanel);
-    else play.append(el.controls, el.movesPanel);
+    if (side) side.prepend(el.controls);
+    else play.append(el.controls);
+    play.append(el.movesPanel);
     el.loading = h("p", { class: "muted replay-loading", role: "status" }, t("Loading…"));
     play.prepend(el.loading);
   }
