@@ -97,8 +97,8 @@ async function main() {
   header();
   const root = document.getElementById("main");
   const room = roomFromPath();
-  const replay = /^\/r\/([^/]+)\/games\/(\d+)\/?$/.exec(window.location.pathname);
-  page = replay ? new Replay(root, decodeURIComponent(replay[1]), Number(replay[2])) : room ? new Table(root, room) : new Lobby(root);
+  const replay = /^\/r\/([^/%]+)\/games\/(\d+)\/?$/.exec(window.location.pathname); // a room id is [A-Za-z0-9]
+  page = replay ? new Replay(root, replay[1], Number(replay[2])) : room ? new Table(root, room) : new Lobby(root);
   page.start();
 }
 
