@@ -6,10 +6,12 @@ on SQLite; card hands face up only once the game is over; bad input refused by c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gzip
 import itertools
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +33,7 @@ from tests.web.support import (
 from thousand.core.i18n import translator
 from thousand.games import load_game
 from thousand.stats import summarize
+from thousand.web import replay_routes
 from thousand.web.protocol import ProtocolError
 from thousand.web.replay import replay_frames
 
@@ -220,3 +223,26 @@ def test_a_record_too_long_is_refused_not_replayed() -> None:
     record = json.loads(fixture.read_text(encoding="utf-8"))
     with pytest.raises(ProtocolError, match="over 100 steps"):
         replay_frames(record, "r", 1, translator("en"), limit=100)
+
+
+def test_two_requests_for_one_replay_share_its_making(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay being made is made once, however many ask for it meanwhile, and kept."""
+    made: list[str] = []
+
+    def slow(record: dict[str, Any], room: str, number: int, tr: Any) -> list[str]:
+        made.append(room)
+        time.sleep(0.2)
+        return [f'{{"step": 0, "room": "{room}"}}']
+
+    monkeypatch.setattr(replay_routes, "replay_frames", slow)
+
+    async def ask() -> list[list[str]]:
+        replays = replay_routes.Replays()
+        first = await asyncio.gather(*(replays.frames("r", 1, "en", {}) for _ in range(4)))
+        again = await replays.frames("r", 1, "en", {})
+        other = await replays.frames("s", 1, "en", {})
+        return [*first, again, other]
+
+    answers = asyncio.run(ask())
+    assert made == ["r", "s"]
+    assert answers[:5] == [['{"step": 0, "room": "r"}']] * 5

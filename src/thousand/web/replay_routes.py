@@ -5,7 +5,8 @@ A module of its own, like :mod:`.player_routes`: it only finds the record (the s
 ``games``, where a game is kept when it ends), has :mod:`.replay` make its frames off the
 event loop, and answers them with the game's players and places (:mod:`.history`'s
 ``finished_seats``). Frames of a finished game never change: the last few asked for are
-kept (:class:`Replays`), and at most :data:`AT_ONCE` are made at a time.
+kept (:class:`Replays`), two requests for one share its making, and at most
+:data:`AT_ONCE` are made at a time.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Replays:
     def __init__(self) -> None:
         self.kept: OrderedDict[tuple[str, int, str], list[str]] = OrderedDict()
         self.making = asyncio.Semaphore(AT_ONCE)
+        self.under_way: dict[tuple[str, int, str], asyncio.Task[list[str]]] = {}
+        """Replays being made: a second request for one waits for the same work."""
 
     async def frames(
         self, room: str, number: int, language: str, record: dict[str, Any]
@@ -50,6 +53,14 @@ class Replays:
         if key in self.kept:
             self.kept.move_to_end(key)
             return self.kept[key]
+        task = self.under_way.get(key)
+        if task is None:
+            task = self.under_way[key] = asyncio.create_task(self._make(key, record))
+            task.add_done_callback(lambda _done: self.under_way.pop(key, None))
+        return await asyncio.shield(task)
+
+    async def _make(self, key: tuple[str, int, str], record: dict[str, Any]) -> list[str]:
+        room, number, language = key
         async with self.making:
             made = await asyncio.to_thread(
                 replay_frames, record, room, number, translator(language)
