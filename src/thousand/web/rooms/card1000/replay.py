@@ -2,11 +2,12 @@
 per decision — every bid, pass, give, contract and card played — after the first deal
 dealt.
 
-Each deal starts from the room's own resumption of the record cut at that deal's cards
-(the record replayed by the engine); its decisions then go through the session's checked
+The first deal starts from the room's own resumption of the record cut at its cards
+(the record replayed by the engine); the decisions then go through the session's checked
 path, as they did in the room, which deals the next deal from the game's seed when one
 ends (so the frame after a deal's last card shows the next deal dealt, as the table
-did). A scorekeeping record (real cards) has a step per deal entered.
+did). A deal the seed did not deal as the record has it (a record not of this seed) is
+taken from the record, resuming it there. A scorekeeping record (real cards) has a step per deal entered.
 
 What a frame shows (CARD_THOUSAND.md §7: a finished deal is public, and the record of a
 finished game is public whole): every hand face up (``deal.hands``, each seat's own
@@ -38,17 +39,29 @@ def replay_steps(room: BaseRoom, record: dict[str, Any]) -> Iterator[dict[str, A
             room.session = room._resume({**head, "deals": deals[:count]}, {})
             yield None
         return
+    session: CardSession | None = None
     for index, deal in enumerate(deals):
-        cut = [*deals[:index], {**deal, "actions": []}]
-        session = room._resume({**head, "deals": cut}, {})
-        assert isinstance(session, CardSession)
-        room.session = session
+        if session is None or not _dealt_as(session, index, deal):
+            cut = [*deals[:index], {**deal, "actions": []}]
+            resumed = room._resume({**head, "deals": cut}, {})
+            assert isinstance(resumed, CardSession)
+            session = room.session = resumed
         if index == 0:
             yield None
         for raw in deal.get("actions") or ():
             _seat, decision = parse_action(raw)
             session.act(decision)
             yield dict(raw)
+
+
+def _dealt_as(session: CardSession, index: int, deal: dict[str, Any]) -> bool:
+    """The session dealt deal ``index`` (from the game's seed, as the room did) with the
+    cards the record has: else the replay takes that deal from the record."""
+    dealt = session.record.deals
+    if len(dealt) <= index:
+        return False
+    cards = {key: value for key, value in dealt[index].items() if key != "actions"}
+    return cards == {key: value for key, value in deal.items() if key != "actions"}
 
 
 def replay_line(tr: Translator, told: dict[str, Any] | None, game: dict[str, Any]) -> str:
