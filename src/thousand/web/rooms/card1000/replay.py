@@ -7,7 +7,8 @@ The first deal starts from the room's own resumption of the record cut at its ca
 path, as they did in the room, which deals the next deal from the game's seed when one
 ends (so the frame after a deal's last card shows the next deal dealt, as the table
 did). A deal the seed did not deal as the record has it (a record not of this seed) is
-taken from the record, resuming it there. A scorekeeping record (real cards) has a step per deal entered.
+taken from the record, resuming it there. A scorekeeping record (real cards) has a step
+per deal entered.
 
 What a frame shows (CARD_THOUSAND.md §7: a finished deal is public, and the record of a
 finished game is public whole): every hand face up (``deal.hands``, each seat's own
