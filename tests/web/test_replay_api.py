@@ -246,3 +246,30 @@ def test_two_requests_for_one_replay_share_its_making(monkeypatch: pytest.Monkey
     answers = asyncio.run(ask())
     assert made == ["r", "s"]
     assert answers[:5] == [['{"step": 0, "room": "r"}']] * 5
+
+
+def test_a_scorekeeping_game_of_real_cards_is_replayed_deal_by_deal(tmp_path: Path) -> None:
+    """A room keeping the score of real cards has no cards to show: a frame per deal
+    entered, the sheet growing, the last one the record's result."""
+    with running(new_app(tmp_path)) as client, contextlib.ExitStack() as stack:
+        room, token = create_room(
+            client,
+            seats=({"name": "Boris"}, {"name": "Vera"}),
+            rules="classic",
+            game="card1000",
+            cards="table",
+        )
+        keeper = connect(stack, client, room, token)
+        state = keeper.next_state()
+        while state["room"]["status"] != "over":
+            result = {"action": "deal_result", "declarer": 0, "contract": 120}
+            keeper.send({"type": "action", "seq": state["seq"], **result, "points": [120, None, 0]})
+            state = keeper.state_at(state["seq"] + 1)
+        record = get_record(client, room, 1)
+        data = frames_of(client, room).json()
+    frames = data["frames"]
+    assert len(frames) == len(record["deals"]) + 1
+    assert [len(frame["game"]["deals"]) for frame in frames] == list(range(len(frames)))
+    last = frames[-1]["game"]
+    assert last["winner"] == load_game("card1000").replay(record).to_json_data()["winner"]
+    assert all(not (frame["game"].get("deal") or {}).get("hands") for frame in frames)
