@@ -258,8 +258,13 @@ export class Replay extends Table {
   lineOf(frame, step) {
     const line = str(frame && frame.line);
     if (line) return line;
-    const deal = frame && frame.game && frame.game.deal;
+    const game = frame && frame.game && typeof frame.game === "object" ? frame.game : {};
+    const deal = game.deal;
     if (deal && Number.isInteger(deal.number)) return t("Deal {n}: the cards are dealt.", { n: deal.number });
+    // real cards at a real table: a step is a deal entered, its row of the sheet
+    const rows = game.view && Array.isArray(game.view.sheet) ? game.view.sheet : [];
+    const row = step > 0 ? rows[rows.length - 1] : null;
+    if (row && typeof row === "object") return t("Deal {n}: {what}", { n: row.number, what: str(row.declarer) });
     return step === 0 ? t("Before the first move.") : "";
   }
 
