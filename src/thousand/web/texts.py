@@ -464,7 +464,6 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Steps"),
     N_("Before the first move."),
     N_("Deal {n}: the cards are dealt."),
-    N_("Deal {n}: {what}"),
     N_("Hand of {name}"),
     N_("The replay cannot be shown."),
     N_("There is no such game in this room."),
