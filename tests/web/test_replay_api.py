@@ -11,6 +11,7 @@ import contextlib
 import gzip
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -178,6 +179,9 @@ def test_the_card_replay_shows_every_hand_of_the_finished_game(finished: Finishe
     ]
     assert sorted(first["talon"]) == sorted(record["deals"][0]["talon"])
     assert first["hand"] is None  # the spectator's own view underneath: nobody's hand
+    # a card given face down is named in the replay's line (public now), as played ones are
+    gives = [frame["line"] for frame in frames if " gives a card to " in frame["line"]]
+    assert gives and all(re.search(r" — (10|[AKQJ9])[♠♥♦♣]$", line) for line in gives), gives
     played = [frame for frame in frames if frame["game"]["deal"] and frame["game"]["deal"]["trick"]]
     assert played and all(len(frame["game"]["deal"]["hands"]) == 3 for frame in played)
     # a card played leaves its hand

@@ -21,9 +21,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from thousand.core.i18n import Translator
+from thousand.games.card1000.actions import Discard, Give
 from thousand.games.card1000.cards import names
 from thousand.games.card1000.keep_session import KeepSession
 from thousand.games.card1000.record import parse_action
+from thousand.games.card1000.words import short
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.card1000.room import CardRoom
 from thousand.web.rooms.card1000.session import CardSession
@@ -66,13 +68,19 @@ def _dealt_as(session: CardSession, index: int, deal: dict[str, Any]) -> bool:
 
 
 def replay_line(tr: Translator, told: dict[str, Any] | None, game: dict[str, Any]) -> str:
-    """The decision as the table's log tells it (``Boris bids 110``); empty for a deal
+    """The decision as the table's log tells it (``Boris bids 110``), a card given or put
+    aside named after it (the log never names it: it was face down); empty for a deal
     dealt."""
     if told is None:
         return ""
     players = [str(player.get("name", "")) for player in game.get("players") or ()]
     lines = deal_log([told], players, tr)
-    return lines[0] if lines else ""
+    if not lines:
+        return ""
+    _seat, decision = parse_action(told)
+    if isinstance(decision, Give | Discard):  # face down at the table, public now (§7)
+        return f"{lines[0]} — {short(tr, decision.card)}"
+    return lines[0]
 
 
 def replay_shown(room: BaseRoom, game: dict[str, Any]) -> None:
