@@ -45,6 +45,7 @@ from thousand.web.protocol import (
     parse_body,
     parse_json_bytes,
 )
+from thousand.web.replay_routes import add_replay_routes
 from thousand.web.rooms.base import hash_token
 from thousand.web.settings import Settings
 from thousand.web.sockets import serve_socket
@@ -143,6 +144,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     keys = Keys(settings, store)
     add_player_routes(app, keys, limit, _read_body)
+    add_replay_routes(app, hub, store)
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(request: Request) -> dict[str, Any]:
@@ -236,6 +238,12 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/r/{room_id}")
     async def table(room_id: str) -> FileResponse:
         del room_id
+        return FileResponse(index)
+
+    @app.get("/r/{room_id}/games/{number}")
+    async def replay_page(room_id: str, number: str) -> FileResponse:
+        """A finished game's replay (:mod:`.replay_routes`): the page asks for its frames."""
+        del room_id, number
         return FileResponse(index)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -446,5 +446,27 @@ PAGE_TEXTS: tuple[str, ...] = (
         "take. The first to 1000 wins: beware the barrel at 880."
     ),
     N_("At the table: tap a card to choose it, tap it again to play."),
+    # a room's finished games and their replay (replay.js)
+    N_("Finished games"),
+    N_("Finished games:"),
+    N_("Game {n} — replay"),
+    N_("Replay the game"),
+    N_("Replay"),
+    N_("Final places"),
+    N_("Back to the room"),
+    N_("First step"),
+    N_("Step back"),
+    N_("Step forward"),
+    N_("Last step"),
+    N_("Step"),
+    N_("Step {n} of {total}"),
+    N_("Step through the game"),
+    N_("Steps"),
+    N_("Before the first move."),
+    N_("Deal {n}: the cards are dealt."),
+    N_("Hand of {name}"),
+    N_("The replay cannot be shown."),
+    N_("There is no such game in this room."),
+    N_("This game is still being played: its replay opens once it is over."),
 )
 """Every text of the page (``static/*.js``), in the order the page shows them."""

@@ -11,6 +11,7 @@ import { fill, h, store } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { Replay } from "./replay.js";
 import { Table } from "./table.js";
 
 const MOTION_KEY = "thousand.motion";
@@ -96,7 +97,8 @@ async function main() {
   header();
   const root = document.getElementById("main");
   const room = roomFromPath();
-  page = room ? new Table(root, room) : new Lobby(root);
+  const replay = /^\/r\/([^/%]+)\/games\/(\d+)\/?$/.exec(window.location.pathname); // a room id is [A-Za-z0-9]
+  page = replay ? new Replay(root, replay[1], Number(replay[2])) : room ? new Table(root, room) : new Lobby(root);
   page.start();
 }
 

@@ -248,6 +248,7 @@ export class Table {
           el.role,
           el.invite,
           el.copied,
+          (el.games = h("nav", { class: "room-games", "aria-label": t("Finished games"), hidden: true })),
         ),
         el.join,
         (el.grid = h(
@@ -406,6 +407,7 @@ export class Table {
     view.renderAdvice(f);
     view.renderSheet(f);
     this.renderOver(f);
+    this.renderGames(f);
     this.chat.renderNote(f);
     this.renderFair(f);
     this.tick();
@@ -755,12 +757,34 @@ export class Table {
           },
           t("Download the record"),
         ),
+        number ? h("a", { class: "button", href: this.replayLink(number) }, t("Replay the game")) : null,
         h("a", { class: "button quiet", href: "/" }, t("To the lobby")),
       ),
       askedNames.length ? h("p", { class: "muted" }, t("Asked for a rematch: {names}", { names: askedNames.join(", ") })) : null,
     );
   }
 
+
+  /** The room's finished games, each a link to its replay (replay.js): every game
+   * before the one in play (a rematch starts only once a game is over), and that one
+   * once it is over. */
+  renderGames(f) {
+    const current = Number.isInteger(f.game.number) ? f.game.number : 0;
+    const done = f.over ? current : current - 1;
+    const key = `${done}|${lang()}`;
+    if (!this.el.games || this.shown.games === key) return;
+    this.shown.games = key;
+    const links = [];
+    for (let n = 1; n <= done; n += 1) {
+      links.push(h("a", { href: this.replayLink(n) }, t("Game {n} — replay", { n })));
+    }
+    fill(this.el.games, links.length ? [h("span", { class: "muted" }, t("Finished games:")), " ", ...links] : []);
+    this.el.games.hidden = !links.length;
+  }
+
+  replayLink(n) {
+    return `/r/${encodeURIComponent(this.room)}/games/${n}`;
+  }
 
   renderFair(f) {
     const { game, room } = f;

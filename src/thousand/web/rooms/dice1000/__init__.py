@@ -5,15 +5,18 @@ room type (a :class:`~thousand.web.rooms.base.BaseRoom`), and the two parts of i
 ``shared_view`` and ``seat_view`` (:class:`~thousand.web.rooms.view_frame.GameViews`).
 A game with solved figures adds ``perfect_play``, what a finished game's history weighs
 the players' choices against (:mod:`thousand.web.history`).
+And how a finished game is replayed in the browser (:mod:`thousand.web.replay`):
+``replay_steps`` and ``replay_line``.
 """
 
 from __future__ import annotations
 
 from thousand.games.dice1000.solver.seats import perfect_play
 from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice1000.replay import replay_line, replay_steps
 from thousand.web.rooms.dice1000.room import Room
 from thousand.web.rooms.dice1000.view import seat_view, shared_view
 
 ROOM: type[BaseRoom] = Room
 
-__all__ = ["ROOM", "perfect_play", "seat_view", "shared_view"]
+__all__ = ["ROOM", "perfect_play", "replay_line", "replay_steps", "seat_view", "shared_view"]

@@ -233,7 +233,7 @@ export class CardView {
         h("div", { class: "c-center" }, this.center(p)),
         this.marks(p),
       ),
-      p.you !== null ? this.handRow(p) : h("p", { class: "muted c-watch" }, t("You are watching: the hands are hidden until a deal is over.")),
+      p.you !== null ? this.handRow(p) : deal && Array.isArray(deal.hands) ? null : h("p", { class: "muted c-watch" }, t("You are watching: the hands are hidden until a deal is over.")),
       this.lastTrick(p),
       this.lastDeal(p),
     );
@@ -262,6 +262,8 @@ export class CardView {
       if (Number.isInteger(tricks)) bits.push(h("span", { class: "c-tag" }, t("tricks: {n}", { n: tricks })));
     }
     const giving = this.giveTargets(p).has(seat) && this.selected;
+    // a finished game's replay shows every hand face up (deal.hands: CARD_THOUSAND.md §7)
+    const open = deal && Array.isArray(deal.hands) && Array.isArray(deal.hands[seat]) ? sortHand(deal.hands[seat].filter(isCard)) : null;
     const backs = Array.from({ length: Math.min(count, 10) }, () => cardBack("small"));
     return h(
       giving ? "button" : "div",
@@ -273,7 +275,11 @@ export class CardView {
         "aria-label": giving ? t("Give {card} to {name}", { card: cardText(this.selected, p.words), name: str(player.name) }) : null,
       },
       h("div", { class: "c-name" }, moving ? h("span", { class: "c-turn", "aria-hidden": "true" }, "▶ ") : null, str(player.name) || "?", " ", h("span", { class: "c-score" }, number(player.score))),
-      count ? h("div", { class: "c-backs", role: "img", "aria-label": t("Cards in hand: {n}", { n: count }) }, backs) : null,
+      open
+        ? h("div", { class: "c-open", role: "group", "aria-label": t("Hand of {name}", { name: str(player.name) }) }, open.map((code) => cardPicture(code, p.words, "small")))
+        : count
+          ? h("div", { class: "c-backs", role: "img", "aria-label": t("Cards in hand: {n}", { n: count }) }, backs)
+          : null,
       bits.length ? h("div", { class: "c-tags" }, bits) : null,
       giving ? h("div", { class: "c-give-mark" }, t("Give here")) : null,
     );
