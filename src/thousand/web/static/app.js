@@ -11,6 +11,7 @@ import { fill, h, store } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { ensurePlayer } from "./player_key.js";
 import { Table } from "./table.js";
 
 const MOTION_KEY = "thousand.motion";
@@ -91,6 +92,7 @@ async function switchLanguage(next) {
 
 async function main() {
   applyMotion();
+  ensurePlayer(); // made on the first visit, in the background; room requests wait for it
   await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();
