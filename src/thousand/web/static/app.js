@@ -11,7 +11,8 @@ import { fill, h, store } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
-import { ensurePlayer } from "./player_key.js";
+import { ensurePlayer, playerId } from "./player_key.js";
+import { playersPage } from "./players_pages.js";
 import { Table } from "./table.js";
 
 const MOTION_KEY = "thousand.motion";
@@ -35,6 +36,22 @@ function reducedMotion() {
 
 function applyMotion() {
   document.documentElement.classList.toggle("reduce-motion", reducedMotion());
+}
+
+/** The header's links to the leaderboard and to this device's player ("My games"). */
+function playerLinks() {
+  const link = (href, icon, text) =>
+    h(
+      "a",
+      { class: "button quiet tool-link", href, title: text },
+      h("span", { class: "tool-icon", "aria-hidden": "true" }, icon),
+      h("span", { class: "tool-text" }, text),
+    );
+  const own = playerId();
+  return [
+    link("/leaderboard", "🏆", t("Leaderboard")),
+    own ? link(`/p/${encodeURIComponent(own)}`, "☰", t("My games")) : null,
+  ];
 }
 
 function header() {
@@ -75,7 +92,7 @@ function header() {
       h("span", { class: "brand-die", "aria-hidden": "true" }, "⚄"),
       h("span", { class: "brand-name" }, gameName()),
     ),
-    h("div", { class: "top-tools" }, motion, switcher),
+    h("div", { class: "top-tools" }, ...playerLinks(), motion, switcher),
   );
   const skip = document.getElementById("skip");
   if (skip) skip.textContent = t("Skip to the content");
@@ -92,13 +109,15 @@ async function switchLanguage(next) {
 
 async function main() {
   applyMotion();
-  ensurePlayer(); // made on the first visit, in the background; room requests wait for it
+  // made on the first visit, in the background (room requests wait for it); then the
+  // header links to the player's own page
+  ensurePlayer().then(() => header());
   await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();
   const root = document.getElementById("main");
   const room = roomFromPath();
-  page = room ? new Table(root, room) : new Lobby(root);
+  page = playersPage(root) || (room ? new Table(root, room) : new Lobby(root));
   page.start();
 }
 
