@@ -450,7 +450,8 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("(computer)"),
     N_("(no name)"),
     N_(
-        "A game is rated when at least two players with their own devices' keys sit in it; computers are left out."
+        "A game is rated when at least two players with their own devices' keys sit in "
+        "it; computers are left out."
     ),
     N_("Average place"),
     N_("Average stop"),
@@ -466,7 +467,9 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Leaderboard"),
     N_("Leaderboard: {game}"),
     N_(
-        "Listed: players with at least {n} rated games (a rating of fewer games is mostly its uncertainty). The rating is μ − 3σ: strength μ less three times its uncertainty σ."
+        "Listed: players with at least {n} rated games (a rating of fewer games is mostly"
+        " its uncertainty). The rating is μ − 3σ: strength μ less three times its "
+        "uncertainty σ."
     ),
     N_("Move to another device"),
     N_("My games"),
@@ -477,7 +480,8 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Not rated yet."),
     N_("Older"),
     N_(
-        "Open this link on the other device: it plays as you from then on, with your history and rating."
+        "Open this link on the other device: it plays as you from then on, with your "
+        "history and rating."
     ),
     N_("Page {page} of {pages}"),
     N_("Pages"),
@@ -489,7 +493,8 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("Show me on the leaderboard"),
     N_("That link's key was not accepted: this device keeps its own player."),
     N_(
-        "The rating is μ − 3σ: μ is the estimated strength, σ how unsure it still is; the rating rises as rated games make it sure."
+        "The rating is μ − 3σ: μ is the estimated strength, σ how unsure it still is; the"
+        " rating rises as rated games make it sure."
     ),
     N_("This is you: the player this device plays as."),
     N_("This leaderboard cannot be shown."),
