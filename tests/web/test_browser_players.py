@@ -224,3 +224,23 @@ def test_a_refused_key_is_replaced_and_the_join_goes_through(
     assert server.http.get(f"/api/players/{fresh_id}").status_code == 200
     seats = server.http.get("/api/players/me", headers={"Authorization": f"Bearer {fresh_key}"})
     assert seats.json() == {"player": fresh_id}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_pages_fit_a_phone(browsing: Browsing, server: Server, locale: str) -> None:
+    """The header's two added links (icons, their words hidden) and the players' pages
+    fit a 360-px phone in both languages."""
+    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+    page = browsing.page(locale=locale, **phone)
+    page.goto(f"{server.url}/")
+    page.wait_for_function("() => localStorage.getItem('thousand.player.id')")
+    player = page.evaluate("() => localStorage.getItem('thousand.player.id')")
+    for path in (f"/p/{player}", "/leaderboard/dice1000?min_games=1", "/"):
+        page.goto(f"{server.url}{path}")
+        mine = page.locator("#top a.tool-link[href^='/p/']")
+        expect(mine).to_be_visible()
+        expect(page.locator("#top a.tool-link[href='/leaderboard']")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+        for link in page.locator("#top a.tool-link, #top button").all():
+            box = link.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 360, path

@@ -49,7 +49,7 @@ function playerLinks() {
     );
   const own = playerId();
   return [
-    link("/leaderboard", "🏆", t("Leaderboard")),
+    link("/leaderboard", "★", t("Leaderboard")),
     own ? link(`/p/${encodeURIComponent(own)}`, "☰", t("My games")) : null,
   ];
 }
