@@ -230,7 +230,11 @@ def test_a_refused_key_is_replaced_and_the_join_goes_through(
 def test_the_pages_fit_a_phone(browsing: Browsing, server: Server, locale: str) -> None:
     """The header's two added links (icons, their words hidden) and the players' pages
     fit a 360-px phone in both languages."""
-    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+    phone: dict[str, Any] = {
+        "viewport": {"width": 360, "height": 740},
+        "is_mobile": True,
+        "has_touch": True,
+    }
     page = browsing.page(locale=locale, **phone)
     page.goto(f"{server.url}/")
     page.wait_for_function("() => localStorage.getItem('thousand.player.id')")
