@@ -30,6 +30,12 @@ function percent(value) {
   return `${(value * 100).toFixed(1)} %`;
 }
 
+/** A number to `digits` decimals, a negative one with a real minus sign: "−0.5". */
+export function decimal(value, digits = 1) {
+  const text = Number(value).toFixed(digits);
+  return text.startsWith("-") ? `−${text.slice(1)}` : text;
+}
+
 /** A name as a page shows it: the one typed, or a stand-in for none. */
 export function shownName(name) {
   return str(name).trim() || t("(no name)");
@@ -38,9 +44,9 @@ export function shownName(name) {
 /** The rating line: "rating 12.4 · μ 25.3 ± σ 4.3". */
 export function ratingLine(rating) {
   return t("rating {rating} · μ {mu} ± σ {sigma}", {
-    rating: rating.rating.toFixed(1),
-    mu: rating.mu.toFixed(1),
-    sigma: rating.sigma.toFixed(1),
+    rating: decimal(rating.rating),
+    mu: decimal(rating.mu),
+    sigma: decimal(rating.sigma),
   });
 }
 
