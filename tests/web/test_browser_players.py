@@ -152,6 +152,14 @@ def test_two_games_on_one_device_then_the_key_moved_to_another(
     assert own_places(other) == own_places(anna)
     assert other.locator(".player-kind .rating-line strong").inner_text() == after_two
 
+    # a device that never visited before opens the link first: it plays as Anna (the
+    # player its first visit would make does not take the key's place)
+    fresh = browsing.page()
+    fresh.goto(link)
+    expect(fresh.get_by_text("This is you")).to_be_visible()
+    expect(fresh.get_by_role("link", name="My games")).to_have_attribute("href", f"/p/{anna_id}")
+    assert fresh.evaluate(KEPT) == [anna_id, anna_key]
+
     # a forged key: one line, and the device keeps its own player
     stranger, stranger_id, stranger_key = person(browsing, server)
     forged = anna_key[:-1] + ("B" if anna_key[-1] != "B" else "C")

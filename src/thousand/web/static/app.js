@@ -11,7 +11,7 @@ import { fill, h, store } from "./dom.js";
 import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
-import { ensurePlayer, playerId } from "./player_key.js";
+import { ensurePlayer, keyInAddress, playerId } from "./player_key.js";
 import { playersPage } from "./players_pages.js";
 import { Table } from "./table.js";
 
@@ -111,7 +111,9 @@ async function main() {
   applyMotion();
   // made on the first visit, in the background (room requests wait for it); then the
   // header links to the player's own page
-  ensurePlayer().then(() => header());
+  // (not when a recovery link brings one: the player's page takes that key)
+  if (!keyInAddress()) ensurePlayer().then(() => header());
+  document.addEventListener("thousand:player", () => header());
   await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();

@@ -8,7 +8,7 @@
 import { api, asArray, choice, fill, h, str } from "./dom.js";
 import { gameTitle } from "./games.js";
 import { lang, t } from "./i18n.js";
-import { playerId, playerKey, setHidden, takeKeyFromAddress } from "./player_key.js";
+import { ensurePlayer, playerId, playerKey, setHidden, takeKeyFromAddress } from "./player_key.js";
 import { placesChart } from "./places_chart.js";
 
 const HISTORY_PAGES = 5; // pages of games read for the places chart (100 games)
@@ -68,6 +68,10 @@ export class PlayerPage {
   async start() {
     const taken = await takeKeyFromAddress();
     if (taken === false) this.notice = t("That link's key was not accepted: this device keeps its own player.");
+    if (taken !== null) {
+      await ensurePlayer(); // a new device whose link was refused gets its own player
+      document.dispatchEvent(new Event("thousand:player"));
+    }
     await this.load();
   }
 

@@ -43,6 +43,7 @@ export async function ensurePlayer() {
     making = api("POST", "/api/players", {}).then((answer) => {
       making = null;
       const body = answer.body;
+      if (playerKey()) return playerKey(); // a recovery link's key was kept meanwhile
       if (answer.ok && body && typeof body.player === "string" && typeof body.key === "string") {
         keepPlayer(body.player, body.key);
         return body.key;
