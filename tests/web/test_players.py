@@ -362,6 +362,16 @@ def test_the_leaderboard_has_a_minimum_of_games_and_hides_who_asks(
     assert error_of(client.get("/api/leaderboard/dice1000?min_games=0"))[:2] == (422, "invalid")
 
 
+def test_a_key_tells_whose_it_is_and_a_forged_one_is_refused(client: TestClient) -> None:
+    """GET /api/players/me: how a recovery link's key is checked before a page keeps it."""
+    player, key = new_player(client)
+    mine = client.get("/api/players/me", headers={"Authorization": f"Bearer {key}"})
+    assert mine.status_code == 200 and mine.json() == {"player": player}
+    forged = key[:-1] + ("B" if key[-1] != "B" else "C")
+    for headers in ({"Authorization": f"Bearer {forged}"}, {"Authorization": player}, {}):
+        assert error_of(client.get("/api/players/me", headers=headers))[:2] == (403, "player_key")
+
+
 # -- players off -----------------------------------------------------------------------
 
 
@@ -375,6 +385,7 @@ def test_with_players_off_the_routes_are_404_and_a_key_is_ignored(
             off.get(f"/api/players/{player}"),
             off.get(f"/api/players/{player}/games"),
             off.get("/api/leaderboard/dice1000"),
+            off.get("/api/players/me", headers={"Authorization": f"Bearer {key}"}),
             off.post(
                 "/api/players/me/hidden",
                 json={"hidden": True},

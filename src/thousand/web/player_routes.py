@@ -62,7 +62,8 @@ def add_player_routes(
     read_body: Callable[[Request], Any],
 ) -> None:
     """``POST /api/players``, ``GET /api/players/{id}``, ``GET /api/players/{id}/games``,
-    ``GET /api/leaderboard/{game}`` and ``POST /api/players/me/hidden``."""
+    ``GET /api/leaderboard/{game}``, ``GET /api/players/me`` and
+    ``POST /api/players/me/hidden``."""
     store = keys.store
 
     def on() -> None:
@@ -88,6 +89,17 @@ def add_player_routes(
         body = parse_body(Hidden, await read_body(request))
         await store.run(players.set_hidden, store.store.engine, player, body.hidden)
         return {"player": player, "hidden": body.hidden}
+
+    @app.get("/api/players/me")
+    async def whose_key(
+        request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Whose key this is: how a page checks a key brought by a recovery link before
+        keeping it (registered before ``/api/players/{player}``, which "me" would match)."""
+        on()
+        limit(request)
+        player = await keys.player_of(_bearer(authorization))
+        return {"player": player}
 
     @app.get("/api/players/{player}")
     async def player_page(player: str) -> dict[str, Any]:

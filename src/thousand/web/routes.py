@@ -246,5 +246,16 @@ def create_app(settings: Settings) -> FastAPI:
         del room_id, number
         return FileResponse(index)
 
+    @app.get("/p/{player_id}")
+    async def player_page(player_id: str) -> FileResponse:
+        del player_id
+        return FileResponse(index)
+
+    @app.get("/leaderboard")
+    @app.get("/leaderboard/{game}")
+    async def leaderboard_page(game: str = "") -> FileResponse:
+        del game
+        return FileResponse(index)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -468,5 +468,63 @@ PAGE_TEXTS: tuple[str, ...] = (
     N_("The replay cannot be shown."),
     N_("There is no such game in this room."),
     N_("This game is still being played: its replay opens once it is over."),
+    # players: a player's page, the leaderboards, the header's links
+    N_("(computer)"),
+    N_("(no name)"),
+    N_(
+        "A game is rated when at least two players with their own devices' keys sit in "
+        "it; computers are left out."
+    ),
+    N_("Average place"),
+    N_("Average stop"),
+    N_("Average total"),
+    N_("Busted turns"),
+    N_("Contracts declared"),
+    N_("Contracts made"),
+    N_("Game kinds"),
+    N_("Games"),
+    N_("Gap to the optimal player's expected total"),
+    N_("Hidden players are still rated; only the leaderboard leaves them out."),
+    N_("Keep it secret: anyone with this link plays as you."),
+    N_("Leaderboard"),
+    N_("Leaderboard: {game}"),
+    N_(
+        "Listed: players with at least {n} rated games (a rating of fewer games is mostly"
+        " its uncertainty). The rating is μ − 3σ: strength μ less three times its "
+        "uncertainty σ."
+    ),
+    N_("Move to another device"),
+    N_("My games"),
+    N_("Newer"),
+    N_("No finished games yet."),
+    N_("No such player"),
+    N_("Nobody is on this leaderboard yet."),
+    N_("Not rated yet."),
+    N_("Older"),
+    N_(
+        "Open this link on the other device: it plays as you from then on, with your "
+        "history and rating."
+    ),
+    N_("Page {page} of {pages}"),
+    N_("Pages"),
+    N_("Places"),
+    N_("Points per turn"),
+    N_("Rated games"),
+    N_("Rating"),
+    N_("Show me on the leaderboard"),
+    N_("That link's key was not accepted: this device keeps its own player."),
+    N_(
+        "The rating is μ − 3σ: μ is the estimated strength, σ how unsure it still is; the"
+        " rating rises as rated games make it sure."
+    ),
+    N_("This is you: the player this device plays as."),
+    N_("This leaderboard cannot be shown."),
+    N_("Winning chance given away against perfect play, per game"),
+    N_("Wins"),
+    N_("not rated"),
+    N_("place"),
+    N_("place {place}: {games}"),
+    N_("rated"),
+    N_("rating {rating} · μ {mu} ± σ {sigma}"),
 )
 """Every text of the page (``static/*.js``), in the order the page shows them."""

@@ -12,6 +12,8 @@ import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Replay } from "./replay.js";
+import { ensurePlayer, keyInAddress, playerId } from "./player_key.js";
+import { playersPage } from "./players_pages.js";
 import { Table } from "./table.js";
 
 const MOTION_KEY = "thousand.motion";
@@ -35,6 +37,22 @@ function reducedMotion() {
 
 function applyMotion() {
   document.documentElement.classList.toggle("reduce-motion", reducedMotion());
+}
+
+/** The header's links to the leaderboard and to this device's player ("My games"). */
+function playerLinks() {
+  const link = (href, icon, text) =>
+    h(
+      "a",
+      { class: "button quiet tool-link", href, title: text },
+      h("span", { class: "tool-icon", "aria-hidden": "true" }, icon),
+      h("span", { class: "tool-text" }, text),
+    );
+  const own = playerId();
+  return [
+    link("/leaderboard", "★", t("Leaderboard")),
+    own ? link(`/p/${encodeURIComponent(own)}`, "☰", t("My games")) : null,
+  ];
 }
 
 function header() {
@@ -75,7 +93,7 @@ function header() {
       h("span", { class: "brand-die", "aria-hidden": "true" }, "⚄"),
       h("span", { class: "brand-name" }, gameName()),
     ),
-    h("div", { class: "top-tools" }, motion, switcher),
+    h("div", { class: "top-tools" }, ...playerLinks(), motion, switcher),
   );
   const skip = document.getElementById("skip");
   if (skip) skip.textContent = t("Skip to the content");
@@ -92,13 +110,20 @@ async function switchLanguage(next) {
 
 async function main() {
   applyMotion();
+  // made on the first visit, in the background (room requests wait for it); then the
+  // header links to the player's own page
+  // (not when a recovery link brings one: the player's page takes that key)
+  if (!keyInAddress()) ensurePlayer().then(() => header());
+  document.addEventListener("thousand:player", () => header());
   await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();
   const root = document.getElementById("main");
   const room = roomFromPath();
   const replay = /^\/r\/([^/%]+)\/games\/(\d+)\/?$/.exec(window.location.pathname); // a room id is [A-Za-z0-9]
-  page = replay ? new Replay(root, replay[1], Number(replay[2])) : room ? new Table(root, room) : new Lobby(root);
+  page =
+    playersPage(root) ||
+    (replay ? new Replay(root, replay[1], Number(replay[2])) : room ? new Table(root, room) : new Lobby(root));
   page.start();
 }
 

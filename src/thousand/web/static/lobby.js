@@ -8,6 +8,7 @@
 import { api, choice, errorMessage, fill, h, store } from "./dom.js";
 import { gameInfo, gameList, gamesFailed, loadGames, presetTitle } from "./games.js";
 import { lang, t } from "./i18n.js";
+import { postAsPlayer } from "./player_key.js";
 import { DEFAULT_GAME, VIEWS } from "./views/index.js";
 
 const REFRESH_MS = 4000;
@@ -710,7 +711,7 @@ export class Lobby {
     this.showError("");
     // the default game (dice 1000) is not named: the body stays PROTOCOL.md's own
     const body = f.game === DEFAULT_GAME ? { name, rules, seats, options } : { name, game: f.game, rules, seats, options };
-    const answer = await api("POST", "/api/rooms", body);
+    const answer = await postAsPlayer("/api/rooms", body);
     this.busy = false;
     for (const button of this.submitButtons) button.disabled = false;
     if (answer.ok && answer.body && typeof answer.body.room === "string" && typeof answer.body.token === "string") {

@@ -18,6 +18,7 @@ import { Connection } from "./connection.js";
 import { api, asArray, errorMessage, fill, h, store, str, typing } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { levelName } from "./games.js";
+import { postAsPlayer } from "./player_key.js";
 import { rulesTitle, statusName } from "./lobby.js";
 import { VIEWS, gameOf } from "./views/index.js";
 
@@ -506,7 +507,7 @@ export class Table {
               return;
             }
             button.disabled = true;
-            const answer = await api("POST", `/api/rooms/${encodeURIComponent(this.room)}/join`, { name });
+            const answer = await postAsPlayer(`/api/rooms/${encodeURIComponent(this.room)}/join`, { name });
             button.disabled = false;
             if (answer.ok && answer.body && typeof answer.body.token === "string") {
               store.set(NAME_KEY, name);
