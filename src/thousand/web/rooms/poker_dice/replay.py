@@ -1,8 +1,5 @@
 """Poker dice's part of a finished game's replay (:mod:`thousand.web.replay`): a step per
-throw and per box written.
-
-The room's session is brought to each step by the room's own resumption of the record
-cut there (the record replayed by the engine), so a frame is what the table showed then.
+throw and per box written (the walk both dice games share: :mod:`..dice_replay`).
 """
 
 from __future__ import annotations
@@ -12,41 +9,19 @@ from typing import Any
 
 from thousand.core.i18n import Translator
 from thousand.web.rooms.base import BaseRoom
+from thousand.web.rooms.dice_replay import mover_name, table_lines, turn_steps
 
 
 def replay_steps(room: BaseRoom, record: dict[str, Any]) -> Iterator[None]:
     """The start, then every throw of every turn and the box it ends on."""
-    turns = list(record.get("turns") or ())
-    head = {key: value for key, value in record.items() if key != "turns"}
-
-    def at(cut: list[dict[str, Any]]) -> None:
-        room.session = room._resume({**head, "turns": cut}, {})
-
-    at([])
-    yield None
-    for index, turn in enumerate(turns):
-        done = turns[:index]
-        rolls = list(turn.get("rolls") or ())
-        partial = {key: value for key, value in turn.items() if key not in ("box", "stop")}
-        for count in range(1, len(rolls) + 1):
-            at([*done, {**partial, "rolls": rolls[:count]}])
-            yield None
-        if len(partial) != len(turn):
-            at([*done, turn])
-            yield None
+    return turn_steps(room, record, ("box", "stop"))
 
 
 def replay_line(tr: Translator, told: None, game: dict[str, Any]) -> str:
     """How the turn ended (the table's own line), or the dice thrown."""
     del tr, told
-    view = game.get("view") or {}
-    events = [str(line) for line in view.get("events") or ()]
-    if events:
-        return " ".join(events)
     showing = game.get("showing")
-    if not isinstance(showing, dict):
-        return ""
-    players = game.get("players") or []
-    mover = showing.get("player")
-    name = players[mover]["name"] if isinstance(mover, int) and mover < len(players) else ""
-    return f"{name}: {' '.join(str(face) for face in showing.get('dice') or ())}"
+    if (lines := table_lines(game)) or not isinstance(showing, dict):
+        return lines
+    faces = " ".join(str(face) for face in showing.get("dice") or ())
+    return f"{mover_name(game, showing)}: {faces}"
