@@ -372,9 +372,12 @@ def create_scorekeeper_room(page: Page, server: Server) -> str:
     expect(page.get_by_label("Name of player 3")).to_have_count(0)
     no_sideways_scrolling(page)
     shoot(page, "lobby-en", full=True)
+    # the device's player, made on the first visit, takes the seat (docs/history.md)
+    key = page.wait_for_function("() => localStorage.getItem('thousand.player.key')").json_value()
     with page.expect_request(creates_a_room) as sent:
         page.get_by_role("button", name="Create a room").click()
     assert sent.value.post_data_json == {
+        "player": key,
         "name": "Anna",
         "rules": TABLE_RULES,
         "seats": [{"name": "Boris"}, {"bot": "cautious"}],
