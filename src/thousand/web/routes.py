@@ -56,6 +56,16 @@ from thousand.web.texts import PAGE_TEXTS
 log = logging.getLogger("thousand.web")
 
 STATIC = Path(__file__).parent / "static"
+PAGES = (
+    "/",
+    "/r/{room_id}",
+    "/r/{room_id}/games/{number}",
+    "/p/{player_id}",
+    "/leaderboard",
+    "/leaderboard/{game}",
+)
+"""The addresses a person may open: the lobby, a room's table, a finished game's replay
+(:mod:`.replay_routes` answers its frames), a player's page, the leaderboards."""
 
 
 def _texts(language: str) -> dict[str, str]:
@@ -231,31 +241,13 @@ def create_app(settings: Settings) -> FastAPI:
 
     index = STATIC / "index.html"
 
-    @app.get("/")
-    async def lobby() -> FileResponse:
+    async def page() -> FileResponse:
+        """The one page: it reads the address itself (app.js) and asks the API for the
+        rest, so every address a person may open serves the same file."""
         return FileResponse(index)
 
-    @app.get("/r/{room_id}")
-    async def table(room_id: str) -> FileResponse:
-        del room_id
-        return FileResponse(index)
-
-    @app.get("/r/{room_id}/games/{number}")
-    async def replay_page(room_id: str, number: str) -> FileResponse:
-        """A finished game's replay (:mod:`.replay_routes`): the page asks for its frames."""
-        del room_id, number
-        return FileResponse(index)
-
-    @app.get("/p/{player_id}")
-    async def player_page(player_id: str) -> FileResponse:
-        del player_id
-        return FileResponse(index)
-
-    @app.get("/leaderboard")
-    @app.get("/leaderboard/{game}")
-    async def leaderboard_page(game: str = "") -> FileResponse:
-        del game
-        return FileResponse(index)
+    for path in PAGES:
+        app.add_api_route(path, page, methods=["GET"])
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
