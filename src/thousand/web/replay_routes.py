@@ -27,7 +27,7 @@ from thousand.web.history import finished_games, finished_seats
 from thousand.web.hub import Hub
 from thousand.web.jsontext import dumps
 from thousand.web.live import language_of
-from thousand.web.protocol import ProtocolError
+from thousand.web.protocol import ProtocolError, counted
 from thousand.web.replay import replay_frames
 from thousand.web.store import AsyncStore
 
@@ -71,13 +71,6 @@ class Replays:
         return made
 
 
-def game_number(text: str) -> int:
-    """A game's number from the path (422 naming ``number`` unless a whole number from 1)."""
-    if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
-        raise ProtocolError("invalid", "number: a game's number, a whole number from 1", 422)
-    return int(text)
-
-
 def game_seats(engine: Engine, room: str, number: int) -> list[dict[str, Any]] | None:
     """The seats of a room's finished game as kept when it ended (None: not kept, a game
     finished before history was kept)."""
@@ -111,10 +104,11 @@ def add_replay_routes(app: FastAPI, hub: Hub, store: AsyncStore) -> None:
     replays = Replays()
 
     @app.get("/api/rooms/{room_id}/games/{number}/replay")
-    async def game_replay(room_id: str, number: str, request: Request) -> Response:
+    async def game_replay(room_id: str, number: int, request: Request) -> Response:
         """A finished game's frames: 404 ``not_found`` for a room or a game there is not,
-        409 ``not_finished`` for the game still being played, 422 for a bad number."""
-        count = game_number(number)
+        409 ``not_finished`` for the game still being played, 422 for a bad number (one
+        not whole, or out of :func:`~.protocol.counted`'s bounds)."""
+        count = counted("number", number)
         language = language_of(request.query_params.get("lang"))
         record = await store.run(store.store.load_game, room_id, count)
         if record is None:
