@@ -71,9 +71,11 @@ export const store = {
   },
 };
 
-/** JSON from the server: {ok, status, body}; a network failure is status 0. */
-export async function api(method, path, body) {
+/** JSON from the server: {ok, status, body}; a network failure is status 0. `bearer`: a
+ * player's key, sent as the Authorization header (never in an address or a body). */
+export async function api(method, path, body, bearer) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (bearer) init.headers.Authorization = `Bearer ${bearer}`; // a player's key (player_key.js)
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

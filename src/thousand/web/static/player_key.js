@@ -92,15 +92,7 @@ export async function takeKeyFromAddress() {
   const key = keyInAddress();
   if (!key) return null;
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
-  let answer;
-  try {
-    const response = await fetch("/api/players/me", {
-      headers: { Accept: "application/json", Authorization: `Bearer ${key}` },
-    });
-    answer = { ok: response.ok, body: await response.json().catch(() => null) };
-  } catch {
-    answer = { ok: false, body: null };
-  }
+  const answer = await api("GET", "/api/players/me", undefined, key);
   if (answer.ok && answer.body && typeof answer.body.player === "string") {
     keepPlayer(answer.body.player, key);
     return true;
@@ -112,14 +104,5 @@ export async function takeKeyFromAddress() {
 export async function setHidden(hidden) {
   const key = playerKey();
   if (!key) return false;
-  try {
-    const response = await fetch("/api/players/me/hidden", {
-      method: "POST",
-      headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${key}` },
-      body: JSON.stringify({ hidden }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
+  return (await api("POST", "/api/players/me/hidden", { hidden }, key)).ok;
 }
