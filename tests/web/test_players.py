@@ -251,6 +251,8 @@ def test_two_finished_games_are_listed_newest_first_with_their_places(
     wins = sum(game["places"][0]["place"] == 1 for game in listed["games"])
     assert (dice["game"], dice["games"], dice["wins"]) == ("dice1000", 2, wins)
     assert dice["average_place"] == sum(g["places"][0]["place"] for g in listed["games"]) / 2
+    mine = [str(game["places"][0]["place"]) for game in listed["games"]]
+    assert dice["places"] == {place: mine.count(place) for place in sorted(set(mine))}
     assert dice["turns"] > 0 and dice["rating"] is None
     assert client.get(f"/api/players/{anna}/games?page=2").json()["games"] == []
     assert error_of(client.get("/api/players/nobody"))[:2] == (404, "not_found")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import secrets
+from collections import Counter
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -100,8 +101,9 @@ def set_hidden(engine: Engine, player: str, hidden: bool) -> None:
 
 
 def player_page(engine: Engine, player: str) -> dict[str, Any] | None:
-    """``GET /api/players/{id}``: the player's name and, per game kind, their figures
-    and rating (None: no such player)."""
+    """``GET /api/players/{id}``: the player's name and, per game kind, their figures,
+    how many games they finished in each place, and their rating (None: no such
+    player)."""
     with engine.connect() as connection:
         row = connection.execute(
             select(players.c.name, players.c.hidden).where(players.c.id == player)
@@ -124,6 +126,9 @@ def player_page(engine: Engine, player: str) -> dict[str, Any] | None:
         }
     name = row[0] or ""
     kinds = seat_statistics(name, _seats(seats)).kinds
+    placed: dict[str, Counter[int]] = {}
+    for game, place, _tally in seats:
+        placed.setdefault(game, Counter())[int(place)] += 1
     return {
         "player": player,
         "name": name,
@@ -131,6 +136,7 @@ def player_page(engine: Engine, player: str) -> dict[str, Any] | None:
         "games": [
             {
                 **kind.to_data(),
+                "places": {str(at): n for at, n in sorted(placed.get(kind.game, {}).items())},
                 "rating": None if kind.game not in rated else rated[kind.game].to_data(),
             }
             for kind in kinds

@@ -54,8 +54,10 @@ export function t(id, params) {
   );
 }
 
-/** A score as the sheet writes it: 1010, −50 with a real minus sign. */
-export function number(value) {
+/** A number as the page writes it: 1010, −50 with a real minus sign; to `digits`
+ * decimals when given (a rating: −0.5). */
+export function number(value, digits) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
-  return value < 0 ? `−${Math.abs(value)}` : String(value);
+  const text = digits === undefined ? String(Math.abs(value)) : Math.abs(value).toFixed(digits);
+  return value < 0 ? `−${text}` : text;
 }

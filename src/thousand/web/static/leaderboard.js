@@ -5,9 +5,9 @@
 
 import { api, asArray, fill, h, str } from "./dom.js";
 import { gameList, gameTitle } from "./games.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { playerId } from "./player_key.js";
-import { decimal, shownName } from "./player.js";
+import { shownName } from "./player.js";
 
 export class Leaderboard {
   constructor(root, game) {
@@ -84,9 +84,9 @@ export class Leaderboard {
                 { class: row.player === own ? "own" : null, "aria-current": row.player === own ? "true" : null },
                 h("td", null, String(row.rank)),
                 h("th", { scope: "row" }, h("a", { href: `/p/${encodeURIComponent(str(row.player))}` }, shownName(row.name))),
-                h("td", null, decimal(row.rating)),
-                h("td", null, decimal(row.mu)),
-                h("td", null, decimal(row.sigma)),
+                h("td", null, number(row.rating, 1)),
+                h("td", null, number(row.mu, 1)),
+                h("td", null, number(row.sigma, 1)),
                 h("td", null, String(row.rated_games)),
               ),
             ),

@@ -7,11 +7,10 @@
 
 import { api, asArray, choice, fill, h, str } from "./dom.js";
 import { gameTitle } from "./games.js";
-import { lang, t } from "./i18n.js";
+import { lang, number, t } from "./i18n.js";
 import { ensurePlayer, playerId, playerKey, setHidden, takeKeyFromAddress } from "./player_key.js";
 import { placesChart } from "./places_chart.js";
 
-const HISTORY_PAGES = 5; // pages of games read for the places chart (100 games)
 
 /** The figures a game kind's statistics may carry, by field: a label and how to show it. */
 const FIGURES = [
@@ -30,12 +29,6 @@ function percent(value) {
   return `${(value * 100).toFixed(1)} %`;
 }
 
-/** A number to `digits` decimals, a negative one with a real minus sign: "−0.5". */
-export function decimal(value, digits = 1) {
-  const text = Number(value).toFixed(digits);
-  return text.startsWith("-") ? `−${text.slice(1)}` : text;
-}
-
 /** A name as a page shows it: the one typed, or a stand-in for none. */
 export function shownName(name) {
   return str(name).trim() || t("(no name)");
@@ -44,9 +37,9 @@ export function shownName(name) {
 /** The rating line: "rating 12.4 · μ 25.3 ± σ 4.3". */
 export function ratingLine(rating) {
   return t("rating {rating} · μ {mu} ± σ {sigma}", {
-    rating: decimal(rating.rating),
-    mu: decimal(rating.mu),
-    sigma: decimal(rating.sigma),
+    rating: number(rating.rating, 1),
+    mu: number(rating.mu, 1),
+    sigma: number(rating.sigma, 1),
   });
 }
 
@@ -57,7 +50,6 @@ export class PlayerPage {
     this.page = 1;
     this.data = null;
     this.games = null;
-    this.places = {};
     this.notice = "";
   }
 
@@ -85,7 +77,6 @@ export class PlayerPage {
     this.missing = answer.status === 404;
     if (this.data) {
       await this.loadGames();
-      await this.loadPlaces();
     }
     this.draw();
   }
@@ -94,23 +85,6 @@ export class PlayerPage {
     const path = `/api/players/${encodeURIComponent(this.id)}/games?page=${this.page}`;
     const answer = await api("GET", path);
     this.games = answer.ok && answer.body ? answer.body : null;
-  }
-
-  /** Each game kind's places (place → how many games), from the newest games. */
-  async loadPlaces() {
-    const places = {};
-    for (let number = 1; number <= HISTORY_PAGES; number += 1) {
-      const answer = await api("GET", `/api/players/${encodeURIComponent(this.id)}/games?page=${number}`);
-      if (!answer.ok || !answer.body) break;
-      for (const game of asArray(answer.body.games)) {
-        const mine = asArray(game.places).find((seat) => seat.player === this.id && typeof seat.place === "number");
-        if (!mine) continue;
-        const counts = (places[game.game] = places[game.game] || {});
-        counts[mine.place] = (counts[mine.place] || 0) + 1;
-      }
-      if (number >= answer.body.pages) break;
-    }
-    this.places = places;
   }
 
   draw() {
@@ -201,7 +175,7 @@ export class PlayerPage {
         "div",
         { class: "kind-body" },
         h("dl", { class: "figures" }, rows.map(([label, value]) => [h("dt", null, label), h("dd", null, value)])),
-        placesChart(this.places[kind.game] || {}),
+        placesChart(kind.places || {}),
       ),
     );
   }
