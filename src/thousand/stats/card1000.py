@@ -20,10 +20,13 @@ from thousand.stats.results import CardTally, GameSummary, PerfectPlay
 NAME = "card1000"
 
 
-def summarize(record: Mapping[str, Any], perfect: PerfectPlay | None = None) -> GameSummary:
+def summarize(
+    record: Mapping[str, Any], perfect: PerfectPlay | None = None, game: object = None
+) -> GameSummary:
     """One record of card Thousand read for the statistics (``perfect`` is not used:
-    the card game has no solved figures)."""
-    del perfect
+    the card game has no solved figures; nor ``game``: its replay builds nothing
+    costly)."""
+    del perfect, game
     result = replay(record)
     state = result.state
     players = tuple(result.players)

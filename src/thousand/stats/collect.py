@@ -18,14 +18,19 @@ from thousand.stats.results import (
 )
 
 
-def summarize(record: Mapping[str, Any], perfect: PerfectPlay | None = None) -> GameSummary:
+def summarize(
+    record: Mapping[str, Any], perfect: PerfectPlay | None = None, game: object = None
+) -> GameSummary:
     """One record (parsed JSON of any game) read for the statistics by its game's module
     (``thousand.stats.NAME``), which replays it with the game's own replay; raises that
     replay's one-line error for a record the rules refuse, and the registry's for an
     unknown game. ``perfect``: see :data:`~.results.PerfectPlay` (None: no figure
-    against perfect play)."""
+    against perfect play). ``game``: the engine's game of the record's rules when the
+    caller holds one already (a server ending a room's game passes the room's own: dice
+    1000's scoring tables cost far more to build than the game to replay); a game's
+    module uses it only where its rules are the record's."""
     name = game_of_record(record)
-    summary: GameSummary = adapter(name, "stats").summarize(record, perfect)
+    summary: GameSummary = adapter(name, "stats").summarize(record, perfect, game)
     return summary
 
 

@@ -30,10 +30,16 @@ from thousand.stats.results import DiceTally, GameSummary, PerfectPlay
 NAME = "dice1000"
 
 
-def summarize(record: Mapping[str, Any], perfect: PerfectPlay | None = None) -> GameSummary:
-    """One record of dice 1000 read for the statistics (see the module docstring)."""
+def summarize(
+    record: Mapping[str, Any], perfect: PerfectPlay | None = None, game: object = None
+) -> GameSummary:
+    """One record of dice 1000 read for the statistics (see the module docstring);
+    ``game``: see :func:`thousand.stats.collect.summarize`."""
     decisions: list[tuple[GameState, Action]] = []
-    result = replay(record, on_decision=lambda state, action: decisions.append((state, action)))
+    held = game if isinstance(game, Game) else None
+    result = replay(
+        record, held, on_decision=lambda state, action: decisions.append((state, action))
+    )
     state = result.state
     players = tuple(sheet.name for sheet in state.players)
     people = people_of(record, players)

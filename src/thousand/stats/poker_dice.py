@@ -26,8 +26,12 @@ from thousand.stats.results import GameSummary, PerfectPlay, PokerTally
 NAME = "poker_dice"
 
 
-def summarize(record: Mapping[str, Any], perfect: PerfectPlay | None = None) -> GameSummary:
-    """One record of poker dice read for the statistics (see the module docstring)."""
+def summarize(
+    record: Mapping[str, Any], perfect: PerfectPlay | None = None, game: object = None
+) -> GameSummary:
+    """One record of poker dice read for the statistics (see the module docstring;
+    ``game`` is not used: its replay builds nothing costly)."""
+    del game
     position = replay(record).position
     players = tuple(sheet.name for sheet in position.players)
     people = people_of(record, players)

@@ -146,11 +146,14 @@ def finished_game(
     game: str,
     seats: Sequence[tuple[str, str, str | None]],
     record: dict[str, Any],
+    *,
+    engine: object = None,
 ) -> FinishedGame:
     """The history of a game that just ended: ``seats`` are each seat's kind, name and
     player id, in the record's order; places and tallies from :func:`summarize` (a
-    replay: run it off the event loop). A record the statistics cannot read is kept
-    without places (and unrated) rather than hold up the game's end."""
+    replay: run it off the event loop; ``engine``: the room's own game of the record's
+    rules, which spares the replay building it again). A record the statistics cannot
+    read is kept without places (and unrated) rather than hold up the game's end."""
     meta = record.get("meta")
     finished = meta.get("finished") if isinstance(meta, Mapping) else None
     if not isinstance(finished, str):
@@ -158,7 +161,7 @@ def finished_game(
     places: Sequence[int | None] = [None] * len(seats)
     tallies: Sequence[dict[str, Any] | None] = [None] * len(seats)
     try:
-        summary = summarize(record, perfect_play)
+        summary = summarize(record, perfect_play, engine)
         if summary.finished and len(summary.places) == len(seats):
             places = summary.places
             tallies = [tally_to_data(tally) for tally in summary.tallies]

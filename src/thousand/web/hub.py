@@ -400,7 +400,7 @@ class Hub:
             return None
         seats = [(seat.kind, seat.name or "", seat.player) for seat in room.seats]
         return await asyncio.to_thread(
-            finished_game, room.id, room.number, room.GAME, seats, record
+            finished_game, room.id, room.number, room.GAME, seats, record, engine=room.game
         )
 
     async def change(self, live: LiveRoom, apply: Callable[[BaseRoom], Awaitable[T]]) -> T:
