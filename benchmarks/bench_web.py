@@ -37,6 +37,11 @@ Figures:
   included) per accepted action;
 * ``games_finished``: games whose both seats saw ``over``.
 
+With ``--profile FILE``, the first process runs under :mod:`cProfile` (which slows it
+down: take the figures above from a run without it) and its profile is written to FILE
+(:mod:`pstats`) once the games end; the functions with the most time of their own are
+printed, each with its share of the profile and its microseconds per accepted action.
+
 The script raises its own open-files limit to the hard limit first (the servers inherit
 it): a thousand games hold two thousand sockets on each side.
 """
@@ -49,6 +54,7 @@ import contextlib
 import json
 import os
 import platform
+import pstats
 import random
 import re
 import resource
@@ -67,6 +73,20 @@ from tests.services import postgres_server, redis_server
 from tests.web.serve_process import ServeProcess
 from thousand.web.client import Deployment, SeatClient, first_choice
 
+PROFILED = """
+import cProfile, runpy, signal, sys
+profile = cProfile.Profile()
+def dump(*_):
+    profile.disable()
+    profile.dump_stats({path!r})
+signal.signal(signal.SIGUSR2, dump)
+sys.argv = ["thousand", *sys.argv[1:]]
+profile.enable()
+runpy.run_module("thousand", run_name="__main__", alter_sys=True)
+"""
+"""The first server's wrapper under ``--profile``: SIGUSR2 writes the profile."""
+PROFILE_TOP = 30
+"""Functions printed from the profile."""
 ADDRESS = re.compile(r"open http://([0-9.]+):([0-9]+)/")
 GAME_TIMEOUT = 1800.0
 """Seconds a game may take before the run gives up on it (counted as unfinished)."""
@@ -238,6 +258,12 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="run the first process under cProfile and write its profile to FILE",
+    )
+    parser.add_argument(
         "--think",
         type=float,
         default=0.0,
@@ -259,9 +285,15 @@ def main() -> None:
                 "several processes need --db postgresql://… and --redis, or --services"
             )
         servers = [
-            stack.enter_context(ServeProcess(folder, f"server{n}", db, redis, "--no-rate-limits"))
+            ServeProcess(folder, f"server{n}", db, redis, "--no-rate-limits")
             for n in range(args.processes)
         ]
+        if args.profile is not None:
+            wrapper = folder / "profiled.py"
+            wrapper.write_text(PROFILED.format(path=str(args.profile.resolve())))
+            servers[0].command[1:3] = [str(wrapper)]
+        for server in servers:
+            stack.enter_context(server)
         kill = None if args.kill_after is None else (servers[0], args.kill_after)
         started = time.perf_counter()
         figures = asyncio.run(
@@ -276,6 +308,8 @@ def main() -> None:
         wall = time.perf_counter() - started
         rss = [status_mb(server.pid, "VmHWM") for server in servers]
         cpu = [cpu_seconds(server.pid) for server in servers]
+        if args.profile is not None:
+            write_profile(servers[0], args.profile)
     playing = figures.last_end - (figures.first_move or figures.last_end)
     latencies = sorted(figures.latencies)
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
@@ -305,12 +339,50 @@ def main() -> None:
         "play_seconds": playing,
         "wall_seconds": wall,
     }
+    if args.profile is not None:
+        results["profile"] = profile_top(args.profile, figures.actions)
     if args.json:
         print(json.dumps(results, indent=2))
         return
     for key, value in results.items():
+        if key == "profile":
+            continue
         shown = f"{value:,.1f}" if isinstance(value, float) else value
         print(f"{key:24} {shown}")
+    if args.profile is not None:
+        print(f"\nprofile of the first process ({args.profile}), by time of its own:")
+        for row in results["profile"]:  # type: ignore[attr-defined]
+            print(f"{row['share']:6.1%} {row['us_per_action']:8.1f} µs  {row['function']}")
+
+
+def write_profile(server: ServeProcess, path: Path) -> None:
+    """Have the profiled process write its profile (SIGUSR2), and wait for the file."""
+    path.unlink(missing_ok=True)
+    os.kill(server.pid, signal.SIGUSR2)
+    for _ in range(300):
+        if path.exists() and path.stat().st_size > 0:
+            time.sleep(0.5)  # written whole
+            return
+        time.sleep(0.1)
+    raise SystemExit(f"--profile: the server wrote no profile to {path}")
+
+
+def profile_top(path: Path, actions: int) -> list[dict[str, object]]:
+    """The functions with the most time of their own in the profile at ``path``: each
+    with its share of the whole and its microseconds per accepted action."""
+    stats = pstats.Stats(str(path))
+    rows = stats.stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in rows.values()) or 1.0
+    top = sorted(rows.items(), key=lambda item: item[1][2], reverse=True)[:PROFILE_TOP]
+    return [
+        {
+            "function": f"{name} ({Path(file).name}:{line})",
+            "share": own / total,
+            "us_per_action": own * 1e6 / max(actions, 1),
+            "calls": calls,
+        }
+        for (file, line, name), (_prim, calls, own, _cum, _callers) in top
+    ]
 
 
 if __name__ == "__main__":

@@ -153,7 +153,11 @@ def _number_error(exc: ValueError) -> str:
 
 def check_data(data: Any, source: str) -> None:
     """Refuse parsed data no real file holds: too deep, huge or non-finite numbers, lone
-    surrogates. Iterative, so the check itself cannot run out of stack."""
+    surrogates. Iterative, so the check itself cannot run out of stack. Data that passes
+    (nearly all: every message a server reads) is walked once without naming where it
+    is (:func:`_passes`); only data refused is walked again to say where."""
+    if _passes(data):
+        return
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, where, depth = stack.pop()
@@ -180,6 +184,47 @@ def check_data(data: Any, source: str) -> None:
                 raise InputFileError(f"{source}: not a finite number{_at(where)}")
         elif isinstance(value, str):
             _check_text(value, source, where)
+
+
+def _passes(data: Any) -> bool:
+    """Whether :func:`check_data` lets ``data`` through: its checks, without the path
+    strings that name where a refusal is (what a server's every message would pay)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                return False
+            for key, item in value.items():
+                if isinstance(key, str) and not _is_text(key):
+                    return False
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                return False
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_INTEGER:
+                return False
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return False
+        elif isinstance(value, str) and not _is_text(value):
+            return False
+    return True
+
+
+def _is_text(text: str) -> bool:
+    """Unicode text: no lone surrogate."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_text(text: str, source: str, where: str) -> None:

@@ -25,6 +25,7 @@ apart (a game never imports a front-end) and makes adding a game one line in
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Literal, TypeAlias, cast
@@ -77,7 +78,7 @@ def load_game(name: str) -> GameModule:
     """The module that plays ``name``; :class:`UnknownGameError` naming the known games."""
     if name not in GAMES:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return cast("GameModule", importlib.import_module(GAMES[name]))
+    return cast("GameModule", _module(GAMES[name]))
 
 
 def game_info(name: str) -> GameInfo:
@@ -113,7 +114,16 @@ def require(name: str, feature: Feature, what: str, tr: Translator | None = None
 def adapter(name: str, front_end: FrontEnd) -> ModuleType:
     """The front-end's adapter for the game ``name`` (``thousand.web.rooms.dice1000``)."""
     load_game(name)  # an unknown game: the one line naming the known ones
-    return importlib.import_module(f"{ADAPTERS[front_end]}.{name}")
+    return _module(f"{ADAPTERS[front_end]}.{name}")
+
+
+def _module(path: str) -> ModuleType:
+    """The module ``path``, imported once (a server asks for a game's modules on every
+    action: the import machinery's locks cost more than the lookup)."""
+    module = sys.modules.get(path)
+    if module is None or getattr(module.__spec__, "_initializing", False):  # not yet, or
+        return importlib.import_module(path)  # being imported: wait for it as import does
+    return module
 
 
 def game_of_record(data: object) -> str:

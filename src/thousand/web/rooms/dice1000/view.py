@@ -242,7 +242,11 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
     base["view"] = {
         "rules_title": room.memo(("title", tr.language), lambda: rules_title(tr, room.game.rules)),
         "sheet": {"players": names, "rounds": _rounds(room, session, state, tr)},
-        "standings": [standing(tr, state, index) for index in range(len(names))],
+        "standings": room.latest(  # they move only when a turn ends
+            ("standings", tr.language),
+            (room.number, len(session.turns), state.is_over),
+            lambda: [standing(tr, state, index) for index in range(len(names))],
+        ),
         "events": (
             turn_end(tr, state.game, names, session.last_end, None if last is None else last.dice)
             if session.last_end is not None and (state.throws == 0 or state.is_over)
