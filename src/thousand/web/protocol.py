@@ -13,7 +13,6 @@ import json
 from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
 
-import orjson
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -269,14 +268,9 @@ def field_error(exc: ValidationError, prefix: str = "") -> str:
 
 
 def parse_json_bytes(raw: bytes | str, what: str) -> Any:
-    """JSON text as data, or ``bad_message``; hostile shapes (deep, huge numbers) too.
-    Read by orjson (a few times faster; what it refuses, NaN and numbers over 64 bits
-    among them, the standard library reads again so that the reason is the same)."""
+    """JSON text as data, or ``bad_message``; hostile shapes (deep, huge numbers) too."""
     try:
-        try:
-            data = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            data = json.loads(raw)
+        data = json.loads(raw)
         check_data(data, what)
     except (ValueError, RecursionError) as exc:
         reason = str(exc) if isinstance(exc, InputFileError) else f"{what} is not valid JSON"
