@@ -92,7 +92,7 @@ def write_sheet(
     )
     for index in range(first, len(turns)):
         writer.write(index, turns[index])
-    return writer.sheet(len(turns))
+    return writer.sheet(len(turns), first // len(final))
 
 
 _MARK_ORDER = ("bust", "bolts", "barrel", "dump_truck", "penalty", "win", "in_progress")
@@ -177,12 +177,16 @@ class _SheetWriter:
             return f"{number(score)} {BARREL}"
         return number(score)
 
-    def sheet(self, turns: int) -> Sheet:
+    def sheet(self, turns: int, first_round: int = 0) -> Sheet:
+        """The sheet of ``turns`` turns; the rounds before ``first_round`` (none of whose
+        turns were written) are one blank row, shared: a server adding a round to the
+        rows it keeps does not pay for the game's others."""
         count = len(self.players)
         rounds = (turns + count - 1) // count
-        cells = [
+        blank = [""] * count
+        cells = [blank] * min(first_round, rounds) + [
             [self.cells[(r, p)].text() if (r, p) in self.cells else "" for p in range(count)]
-            for r in range(rounds)
+            for r in range(first_round, rounds)
         ]
         marks = [mark for mark in _MARK_ORDER if mark in self.marks]
         bolts = [sheet.bolts for sheet in self.final]
