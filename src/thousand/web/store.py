@@ -57,6 +57,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from thousand.core.errors import ThousandError, one_line
 from thousand.web import history, schema, sqlmeta
+from thousand.web.driversql import DriverStatement
 from thousand.web.jsontext import dumps
 from thousand.web.roomlog import Change, assemble
 
@@ -169,7 +170,9 @@ _WRITE_WITH_LOG = text(
 """On PostgreSQL: :data:`_WRITE_HEAD` and the log entry in one statement (the entry is
 written only when the row was: its ``rowcount`` is the version check's)."""
 
-_LOG_ENTRY = insert(room_log)
+_LOG_ENTRY = insert(room_log).values(
+    room=bindparam("room"), seq=bindparam("seq"), entry=bindparam("entry")
+)
 _WRITE_RECORD = (
     update(room_records)
     .where(room_records.c.room == bindparam("room_id"))
@@ -277,6 +280,11 @@ class Store:
             raise StoreError(self.failure(exc)) from None
         except CommandError as exc:  # a revision we do not know: a newer version's
             raise StoreError(f"database {self.where}: {one_line(str(exc))}") from None
+        dialect = self.engine.dialect
+        self._write_head = DriverStatement.of(_WRITE_HEAD, dialect)
+        self._write_with_log = DriverStatement.of(_WRITE_WITH_LOG, dialect)
+        self._log_entry = DriverStatement.of(_LOG_ENTRY, dialect)
+        """A change's statements, run on the driver's cursor (:mod:`.driversql`)."""
 
     def failure(self, exc: BaseException) -> str:
         """The one line a database error becomes: which database, and what it said."""
@@ -397,23 +405,20 @@ class Store:
         if change.snapshot is None and connection.dialect.name == "postgresql":
             # one statement, one round trip: the row's write feeds the log's
             return bool(
-                connection.execute(_WRITE_WITH_LOG, {**values, "entry": change.entry}).rowcount
+                self._write_with_log.rowcount(connection, {**values, "entry": change.entry})
             )
-        if not connection.execute(_WRITE_HEAD, values).rowcount:
+        if not self._write_head.rowcount(connection, values):
             return False
+        entry = {"room": change.room, "seq": change.seq, "entry": change.entry}
         if change.snapshot is None:
-            connection.execute(
-                _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
-            )
+            self._log_entry.rowcount(connection, entry)
             return True
         # a snapshot: the log keeps this change's entry (another process catching up on
         # it needs it, :meth:`log_after`); the record is read from the snapshot on
         connection.execute(
             delete(room_log).where(room_log.c.room == change.room, room_log.c.seq < change.seq)
         )
-        connection.execute(
-            _LOG_ENTRY, {"room": change.room, "seq": change.seq, "entry": change.entry}
-        )
+        self._log_entry.rowcount(connection, entry)
         record = {"room_id": change.room, "new_seq": change.seq, "new_record": change.snapshot}
         if not connection.execute(_WRITE_RECORD, record).rowcount:
             connection.execute(
