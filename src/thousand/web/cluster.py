@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -37,6 +36,10 @@ import time
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
+
+from thousand.web.jsontext import dumps
 
 log = logging.getLogger("thousand.web.cluster")
 
@@ -48,7 +51,8 @@ LEASE_SECONDS = 6.0
 their computers and clocks to move again."""
 RENEW_SECONDS = 2.0
 MAX_PENDING = 2000
-"""Messages being published at most; past that (Redis slow) news waits for a resync."""
+"""Messages waiting to be published at most; past that (Redis slow) news waits for a
+resync."""
 PRESENCE_SECONDS = 5.0
 """How often a process repeats its presence; an entry three times older is dropped."""
 
@@ -211,6 +215,10 @@ class RedisCluster:
     """The last Redis command went through (any command: a short stall ends with it)."""
     _subscribed: bool = False
     """The news channel is subscribed (only :meth:`_listen` changes it)."""
+    _outbox: list[str] = field(default_factory=list)
+    """Messages waiting to be published (JSON), in order (:meth:`_drain`)."""
+    _draining: bool = False
+    """A :meth:`_drain` task is under way."""
 
     async def start(self, listener: Listener) -> None:
         import redis.asyncio as aioredis  # noqa: PLC0415 - only deployments with Redis
@@ -245,14 +253,35 @@ class RedisCluster:
 
     # -- news ------------------------------------------------------------------------
 
-    async def _publish(self, message: dict[str, Any]) -> None:
+    def _publish(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the channel, in order, and have it published in the
+        background (:meth:`_drain`)."""
+        if len(self._outbox) >= MAX_PENDING:
+            return
         message["origin"] = self.process
+        self._outbox.append(dumps(message))
+        if not self._draining:
+            self._draining = True
+            spawn(self._tasks, self._drain(), "cluster publish")
+
+    async def _drain(self) -> None:
+        """Publish what is queued: everything queued meanwhile in one round trip (a
+        pipeline), which a busy process pays once for many changes rather than once a
+        change. A batch Redis does not take is dropped (the resync makes up for news)."""
         try:
-            await self._redis.publish(CHANNEL, json.dumps(message, ensure_ascii=False))
-        except Exception as exc:
-            self._unhealthy(exc)
-        else:
-            self._reachable = True
+            while self._outbox:
+                batch, self._outbox = self._outbox, []
+                try:
+                    async with self._redis.pipeline(transaction=False) as pipe:
+                        for text in batch:
+                            pipe.publish(CHANNEL, text)
+                        await pipe.execute()
+                except Exception as exc:
+                    self._unhealthy(exc)
+                else:
+                    self._reachable = True
+        finally:
+            self._draining = False
 
     async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None:
         message: dict[str, Any] = {"type": "state", "room": room_id, "seq": seq}
@@ -268,8 +297,8 @@ class RedisCluster:
         away. News published out of order is harmless (a state older than the one held
         is ignored); news not published while Redis is away is made up for by
         :meth:`Hub.resync` once it is back."""
-        if self._reachable and len(self._tasks) < MAX_PENDING:
-            spawn(self._tasks, self._publish(message), "cluster publish")
+        if self._reachable:
+            self._publish(message)
 
     async def _listen(self) -> None:
         """Hear the channel for ever; after each (re)subscription, catch up from the
@@ -301,7 +330,7 @@ class RedisCluster:
         if not isinstance(data, bytes | str) or self._listener is None:
             return
         try:
-            message = json.loads(data)
+            message = orjson.loads(data)
             if message.get("origin") == self.process:
                 return
             room_id = str(message["room"])
@@ -340,10 +369,10 @@ class RedisCluster:
             self._mine.pop(room_id, None)
         else:
             self._mine[room_id] = presence
-        spawn(self._tasks, self._say_presence(room_id, presence), "cluster presence")
+        self._say_presence(room_id, presence)
 
-    async def _say_presence(self, room_id: str, presence: Presence) -> None:
-        await self._publish(
+    def _say_presence(self, room_id: str, presence: Presence) -> None:
+        self._publish(
             {
                 "type": "presence",
                 "room": room_id,
@@ -377,7 +406,7 @@ class RedisCluster:
         while True:
             await asyncio.sleep(PRESENCE_SECONDS)
             for room_id, presence in list(self._mine.items()):
-                await self._say_presence(room_id, presence)
+                self._say_presence(room_id, presence)
             stale = time.monotonic() - 3 * PRESENCE_SECONDS
             for room_id, others in list(self._others.items()):
                 gone = [origin for origin, remote in others.items() if remote.heard < stale]
