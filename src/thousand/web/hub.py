@@ -41,7 +41,7 @@ from thousand.web.driver import Driver
 from thousand.web.history import FinishedGame, finished_game
 from thousand.web.jsontext import dumps
 from thousand.web.limits import AddressLimits
-from thousand.web.live import CHAT_KEPT, LiveRoom
+from thousand.web.live import CHAT_KEPT, Connection, LiveRoom
 from thousand.web.metrics import Metrics
 from thousand.web.ops import Check, gather_checks
 from thousand.web.protocol import CreateRoom, JoinRoom, ProtocolError
@@ -448,8 +448,9 @@ class Hub:
         """Tell every client of the room its new state, and wake its driver. A change may
         move the seats (a rematch), so the other processes hear of this one's presence
         again (only when it differs from what they heard)."""
-        self.cluster.set_presence(live.room.id, live.presence())
-        self.broadcast(live)
+        seated = live.seated()
+        self.cluster.set_presence(live.room.id, live.presence(seated))
+        self.broadcast(live, seated)
         live.wake.set()
 
     async def create(self, body: CreateRoom, player: str | None = None) -> tuple[BaseRoom, str]:
@@ -580,19 +581,22 @@ class Hub:
             "you": seat,
         }
 
-    def broadcast(self, live: LiveRoom) -> None:
+    def broadcast(
+        self, live: LiveRoom, seated: list[tuple[Connection, int | None]] | None = None
+    ) -> None:
         """Send the room's state to every connection, built once per seat and language
-        (while a change is being stored: once it is). The shared views built for it are
-        let go of afterwards: an idle room keeps no view (the next broadcast is for a
-        change, or for someone coming or going, which every view shows)."""
+        (while a change is being stored: once it is); ``seated``: :meth:`LiveRoom.seated
+        <thousand.web.live.LiveRoom.seated>` when already looked up. The shared views built
+        for it are let go of afterwards: an idle room keeps no view (the next broadcast is
+        for a change, or for someone coming or going, which every view shows)."""
         if live.changing:
             live.deferred = True
             return
-        connected = live.connected()
+        seated = live.seated() if seated is None else seated
+        connected = live.connected(seated)
         built: dict[tuple[int | None, str], str] = {}
         summaries: dict[str, dict[str, Any]] = {}
-        for connection in list(live.connections):
-            seat = live.room.seat_of(connection.token_hash)
+        for connection, seat in seated:
             key = (seat, connection.language)
             text = built.get(key)
             if text is None:

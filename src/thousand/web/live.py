@@ -147,22 +147,28 @@ class LiveRoom:
     seen_stored: float | None = None
     """The ``seen`` last written to the database (written at most once a minute)."""
 
-    def presence(self) -> Presence:
-        """This process's devices in the room: the seats they hold, and spectators."""
+    def seated(self) -> list[tuple[Connection, int | None]]:
+        """Each connection with the seat its token holds (None: a spectator), looked up
+        once for all that is made of them (a broadcast's presence and messages)."""
+        seat_of = self.room.seat_of
+        return [(connection, seat_of(connection.token_hash)) for connection in self.connections]
+
+    def presence(self, seated: list[tuple[Connection, int | None]] | None = None) -> Presence:
+        """This process's devices in the room: the seats they hold, and spectators
+        (``seated``: :meth:`seated`, when already looked up)."""
         seats: set[int] = set()
         spectators = 0
-        for connection in self.connections:
-            seat = self.room.seat_of(connection.token_hash)
+        for _connection, seat in self.seated() if seated is None else seated:
             if seat is None:
                 spectators += 1
             else:
                 seats.add(seat)
         return Presence(frozenset(seats), spectators)
 
-    def connected(self) -> list[bool]:
+    def connected(self, seated: list[tuple[Connection, int | None]] | None = None) -> list[bool]:
         """Per seat: a device holds it, here or in another process (a ``local`` seat:
-        the keeper's device)."""
-        held = set(self.presence().seats).union(*(other.seats for other in self.others))
+        the keeper's device); ``seated`` as in :meth:`presence`."""
+        held = set(self.presence(seated).seats).union(*(other.seats for other in self.others))
         return connected_seats(self.room.seats, held)
 
     def spectators(self) -> int:
