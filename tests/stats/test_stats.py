@@ -105,6 +105,21 @@ def test_a_dice_game_weighed_against_fixed_values() -> None:
     assert (anna.weighed_games, anna.unweighed_games) == (1, 0)
 
 
+def test_a_dice_game_summed_up_with_a_game_at_hand_is_summed_up_the_same() -> None:
+    """A server passes its room's own game (its scoring tables are not built again);
+    the game is used only where its rules are the record's."""
+    from thousand.games.dice1000.game import Game  # noqa: PLC0415
+    from thousand.games.dice1000.record import parse_record  # noqa: PLC0415
+    from thousand.games.dice1000.presets import rules_from_spec  # noqa: PLC0415
+
+    alone = summarize(DICE_GAME, fixed)
+    held = parse_record(DICE_GAME)[0]
+    assert summarize(DICE_GAME, fixed, held) == alone
+    other = Game(rules_from_spec("classic"))  # to 1000, entry at 100: not the record's
+    assert summarize(DICE_GAME, fixed, other) == alone
+    assert summarize(poker_game(), None, held) == summarize(poker_game())
+
+
 def test_the_replay_shows_every_throw_and_stop_it_makes() -> None:
     from thousand.games.dice1000.record import replay  # noqa: PLC0415
 

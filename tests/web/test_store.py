@@ -215,3 +215,41 @@ def test_a_finished_game_kept_twice_or_by_two_writers_at_once_is_kept_once(store
     assert [store.load_game("r1", number) for number in range(2, 12)] == [
         {"turns": [number]} for number in range(2, 12)
     ]
+
+
+def test_a_change_statement_on_the_driver_counts_rows_and_fails_as_sqlalchemy_would(
+    store: Store,
+) -> None:
+    """The statements every action runs go to the driver's cursor
+    (:mod:`thousand.web.driversql`): rows touched counted as SQLAlchemy counts them, a
+    driver's error raised as SQLAlchemy's (the store's callers catch those), in the
+    transaction of the rest (a failed one writes nothing)."""
+    from sqlalchemy import select  # noqa: PLC0415
+    from sqlalchemy.exc import IntegrityError  # noqa: PLC0415
+
+    from thousand.web.driversql import DriverStatement  # noqa: PLC0415
+    from thousand.web.store import _LOG_ENTRY, _WRITE_HEAD, room_log  # noqa: PLC0415
+
+    store.create_room(room_doc("r1"))
+    head = DriverStatement.of(_WRITE_HEAD, store.engine.dialect)
+    entry = DriverStatement.of(_LOG_ENTRY, store.engine.dialect)
+    values = {
+        "room_id": "r1",
+        "expected": 0,
+        "new_status": "waiting",
+        "new_private": False,
+        "new_seq": 1,
+        "new_doc": '{"id": "r1", "seq": 1}',
+        "new_driven": True,
+    }
+    with store.engine.begin() as connection:
+        assert head.rowcount(connection, values) == 1
+        assert head.rowcount(connection, values) == 0  # the row is at 1 now
+        assert entry.rowcount(connection, {"room": "r1", "seq": 1, "entry": "{}"}) == 1
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        entry.rowcount(connection, {"room": "r1", "seq": 2, "entry": "{}"})
+        entry.rowcount(connection, {"room": "r1", "seq": 2, "entry": "{}"})  # the same key
+    with store.engine.connect() as connection:
+        kept = connection.execute(select(room_log.c.seq)).scalars().all()
+    assert kept == [1]
+    assert store.room_seqs(["r1"]) == {"r1": 1}
