@@ -109,8 +109,8 @@ def test_a_dice_game_summed_up_with_a_game_at_hand_is_summed_up_the_same() -> No
     """A server passes its room's own game (its scoring tables are not built again);
     the game is used only where its rules are the record's."""
     from thousand.games.dice1000.game import Game  # noqa: PLC0415
-    from thousand.games.dice1000.record import parse_record  # noqa: PLC0415
     from thousand.games.dice1000.presets import rules_from_spec  # noqa: PLC0415
+    from thousand.games.dice1000.record import parse_record  # noqa: PLC0415
 
     alone = summarize(DICE_GAME, fixed)
     held = parse_record(DICE_GAME)[0]
