@@ -54,9 +54,12 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after ``action`` by ``seat`` (checked against the seat to move when
     given); :class:`~thousand.core.errors.IllegalActionError` if it is not legal."""
     error = refusal(state, action, seat)
-    if error is not None:
+    if error is None:
+        return advance(state, action)
+    try:
         raise error
-    return advance(state, action)
+    finally:  # this frame must not keep the error its traceback keeps this frame by:
+        del error  # that cycle would keep every caller's frame for the collector
 
 
 def advance(state: State, action: Action) -> State:

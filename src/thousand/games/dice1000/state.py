@@ -289,9 +289,12 @@ class GameState(NamedTuple):
     def step(self, action: Action) -> tuple[GameState, TurnEnd | None]:
         """Like :meth:`apply`, also saying how the turn ended when it did."""
         refusal = self.refusal(action)
-        if refusal is not None:
+        if refusal is None:
+            return self.advance(action)
+        try:
             raise refusal
-        return self.advance(action)
+        finally:  # this frame must not keep the error its traceback keeps this frame by:
+            del refusal  # that cycle would keep every caller's frame for the collector
 
     def advance(self, action: Action) -> tuple[GameState, TurnEnd | None]:
         """The unchecked fast path: ``action`` must be legal (bots, solvers, simulators)."""

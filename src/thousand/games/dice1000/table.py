@@ -283,7 +283,10 @@ class Session(TableSession[GameState, Action, TurnEnd, RecordBuilder, Step]):
         if problem is None:
             problem = self.state.apply(THROW).refusal(Outcome(entered))
         if problem is not None:
-            raise problem
+            try:
+                raise problem
+            finally:  # no cycle of this frame and the error (see GameState.step)
+                del problem
         snapshot = _Snapshot(
             self.state,
             [_copy_turn(turn) for turn in self.record.turns],

@@ -482,9 +482,12 @@ class Position:
     def apply(self, action: Action) -> Position:
         """The position after ``action``; raises :class:`IllegalActionError` if illegal."""
         refusal = self.refusal(action)
-        if refusal is not None:
+        if refusal is None:
+            return self.advance(action)
+        try:
             raise refusal
-        return self.advance(action)
+        finally:  # this frame must not keep the error its traceback keeps this frame by:
+            del refusal  # that cycle would keep every caller's frame for the collector
 
     def advance(self, action: Action) -> Position:
         """The unchecked fast path: ``action`` must be legal (bots, solvers, simulators)."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from thousand.core.errors import IllegalActionError
 from thousand.core.i18n import Translator
 from thousand.games.dice1000.actions import STOP, THROW, Action, SetAside, Stop, Throw
 from thousand.games.dice1000.playsheet import grown_cells, with_turn_in_progress
@@ -158,10 +157,9 @@ def _refusals(state: GameState, legal: Sequence[Action], tr: Translator) -> dict
     for action, key in ((THROW, "throw"), (STOP, "stop")):
         if action in legal:
             continue
-        try:
-            state.apply(action)
-        except IllegalActionError as exc:
-            reasons[key] = refusal(tr, exc)
+        refused = state.refusal(action)  # asked, not raised: every view of a mover asks
+        if refused is not None:
+            reasons[key] = refusal(tr, refused)
     return reasons
 
 
