@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' services
 
 from tests.web.serve_process import ServeProcess
-from thousand.web.client import Deployment, SeatClient, first_choice
+from thousand.web.client import PLAYERS, SEATS, Deployment, SeatClient
 
 WRAPPER = """
 import runpy, signal, sys, tracemalloc
@@ -47,14 +47,13 @@ sys.argv = ["thousand", *sys.argv[1:]]
 runpy.run_module("thousand", run_name="__main__", alter_sys=True)
 """
 
-SEATS = {"dice1000": 2, "poker_dice": 2, "card1000": 3}
-
 
 async def make_room(
     deployment: Deployment, game: str, number: int, actions: int
 ) -> list[SeatClient]:
     """A room of ``game`` with every seat a person's, each on its own WebSocket, played
-    ``actions`` actions in (each by whoever is to move, with the simplest choice)."""
+    ``actions`` actions in (each by whoever is to move, by the game's scripted player:
+    :data:`thousand.web.client.PLAYERS`)."""
     seats = SEATS[game]
     body: dict[str, Any] = {"name": f"A{number}", "game": game, "seats": [{"open": True}]}
     body["seats"] = [{"open": True}] * (seats - 1)
@@ -72,19 +71,12 @@ async def make_room(
         mover = next((s for s in states if s["game"].get("legal")), None)
         if mover is None:
             break
-        action = first_choice(mover) if game == "dice1000" else legal_first(mover)
+        action = PLAYERS[game](mover)
         if action is None:
             break
         await clients[mover["you"]].act(action)
         del state
     return clients
-
-
-def legal_first(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The first legal action of a game whose view lists its actions whole."""
-    legal = state["game"].get("legal") or []
-    first = legal[0] if legal else None
-    return dict(first) if isinstance(first, dict) else None
 
 
 async def run(

@@ -1,17 +1,33 @@
-"""Server load: many two-person games at once over real WebSockets on loopback, served by
+"""Server load: many games of persons at once over real WebSockets on loopback, served by
 one process or by several sharing PostgreSQL and Redis, optionally killing one midway.
 
 Starts ``--processes`` × ``thousand serve --no-rate-limits --bot-delay 0`` as child
 processes (one: on a fresh SQLite file unless ``--db``; several: ``--db`` PostgreSQL and
 ``--redis`` are needed, or ``--services`` starts both from Debian's packages in a
-temporary folder), then plays ``--games`` games at once. Each game is a room created over
-HTTP with two person seats, each seat on its own WebSocket; a game's two seats connect to
-different processes. Both seats are played by :func:`thousand.web.client.first_choice`
-(stop at 300 points in the turn or with fewer than three dice left, otherwise throw),
+temporary folder), then plays ``--games`` games of ``--game`` at once, each with its
+default rules. Each game is a room created over HTTP with every seat a person's (two for
+dice 1000 and poker dice, three for card Thousand: :data:`thousand.web.client.SEATS`),
+each seat on its own WebSocket; a game's seats connect to different processes in turn.
+Every seat is played by the game's scripted player (:data:`thousand.web.client.PLAYERS`)
 through :class:`thousand.web.client.SeatClient`, which moves to the next process when its
-connection breaks.
+connection breaks:
+
+* ``dice1000`` (the default, the figures of earlier runs):
+  :func:`~thousand.web.client.first_choice` (stop at 300 points in the turn or with fewer
+  than three dice left, otherwise throw), to the game's end;
+* ``poker_dice``: :func:`~thousand.web.client.poker_choice` (write the box that scores
+  most once one scores anything, otherwise throw again), to the game's end;
+* ``card1000``: :func:`~thousand.web.client.card_choice` (pass in the bidding, so the
+  forced bid declares; the first card given and played). That player never reaches
+  1000 (its forced declarers fail), and a game of people is dozens of deals: a game is
+  played for ``--deals`` deals (3 unless given; a redeal counts, though this player
+  asks for none) or to its end if that comes first, then left. Each deal is some thirty
+  actions (two passes, two cards given, the contract, 24 cards played), and a state
+  grows with the deals behind it (the sheet, the last deal), so figures of different
+  ``--deals`` are not comparable.
 
     .venv/bin/python benchmarks/bench_web.py [--games 100] [--json]
+    .venv/bin/python benchmarks/bench_web.py --game card1000 [--deals 3] [--games 50]
     .venv/bin/python benchmarks/bench_web.py --games 1000 --processes 2 --services \\
         [--kill-after 30]
 
@@ -30,12 +46,13 @@ Figures:
   took back (``seq`` went back, or a state at a ``seq`` already seen came back
   different): an accepted action lost. Must be 0, killed process or not;
 * ``server_peak_rss_mb``: each process's ``VmHWM`` from ``/proc/PID/status``;
-* ``room_held_kb``: the servers' resident memory once every room is made and its two
-  players connected, less what it was before, per game: a room held with its two
-  connections, idle;
+* ``room_held_kb``: the servers' resident memory once every room is made and its
+  players connected, less what it was before, per game: a room held with its two (card
+  Thousand: three) connections, idle, before the first move;
 * ``server_cpu_ms_per_action``: the servers' processor time (user and system, set-up
   included) per accepted action;
-* ``games_finished``: games whose both seats saw ``over``.
+* ``games_finished``: games whose every seat saw the end of play: ``over``, or with
+  card Thousand ``--deals`` deals finished (``game.deals``).
 
 With ``--profile FILE``, the first process runs under :mod:`cProfile` (which slows it
 down: take the figures above from a run without it) and its profile is written to FILE
@@ -43,7 +60,7 @@ down: take the figures above from a run without it) and its profile is written t
 printed, each with its share of the profile and its microseconds per accepted action.
 
 The script raises its own open-files limit to the hard limit first (the servers inherit
-it): a thousand games hold two thousand sockets on each side.
+it): a thousand games hold two thousand sockets on each side (card Thousand: three).
 """
 
 from __future__ import annotations
@@ -66,12 +83,13 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' services
 
 from tests.services import postgres_server, redis_server
 from tests.web.serve_process import ServeProcess
-from thousand.web.client import Deployment, SeatClient, first_choice
+from thousand.web.client import PLAYERS, SEATS, Deployment, SeatClient
 
 PROFILED = """
 import cProfile, runpy, signal, sys
@@ -92,6 +110,31 @@ GAME_TIMEOUT = 1800.0
 """Seconds a game may take before the run gives up on it (counted as unfinished)."""
 SETUP_CONCURRENCY = 50
 """Rooms created and sockets opened at a time while setting up."""
+CARD_DEALS = 3
+"""Deals of a card Thousand game played unless ``--deals`` says otherwise."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What is played in each room: ``name`` (a game of :data:`SEATS`) until the game
+    is over or, with ``deals``, until that many deals are finished."""
+
+    name: str = "dice1000"
+    deals: int | None = None
+
+    @property
+    def seats(self) -> int:
+        return SEATS[self.name]
+
+    def choice(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The scripted player's action on a seat's state (None: nothing to do)."""
+        return PLAYERS[self.name](state)
+
+    def ended(self, state: dict[str, Any]) -> bool:
+        """Play is over for this room: the game is, or the deals wanted are finished."""
+        if state["room"]["status"] == "over":
+            return True
+        return self.deals is not None and len(state["game"].get("deals") or ()) >= self.deals
 
 
 @dataclass
@@ -115,19 +158,20 @@ class Figures:
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
 
 
-async def play(client: SeatClient, seat: int, figures: Figures, think: float) -> bool:
-    """One seat's game: act when it is this seat's move; True when the game ended."""
+async def play(client: SeatClient, seat: int, figures: Figures, think: float, game: Game) -> bool:
+    """One seat's game: act when it is this seat's move; True when play ended
+    (:meth:`Game.ended`)."""
     while True:
         state = await client.wait(
-            lambda s: s["room"]["status"] == "over" or (s["you"] == seat and s["game"]["legal"]),
+            lambda s: game.ended(s) or (s["you"] == seat and bool(s["game"].get("legal"))),
             GAME_TIMEOUT,
         )
-        if state["room"]["status"] == "over":
+        if game.ended(state):
             return True
-        action = first_choice(state)
+        action = game.choice(state)
         if action is None:
             return False
-        if think:  # a person looks at the dice before clicking
+        if think:  # a person looks at the dice (or the cards) before clicking
             await asyncio.sleep(think * random.uniform(0.5, 1.5))
         if figures.first_move is None:
             figures.first_move = time.perf_counter()
@@ -135,30 +179,40 @@ async def play(client: SeatClient, seat: int, figures: Figures, think: float) ->
         figures.actions += 1
 
 
-async def set_up(deployment: Deployment, number: int, gate: asyncio.Semaphore) -> list[SeatClient]:
-    """A room with two person seats, the creator's on one process and the joiner's on
-    the next."""
+async def set_up(
+    deployment: Deployment, number: int, gate: asyncio.Semaphore, game: Game
+) -> list[SeatClient]:
+    """A room of ``game`` with every seat a person's, the creator's on one process and
+    each joiner's on the next."""
     async with gate:
         spread = len(deployment.bases)
-        created = await deployment.post(
-            "/api/rooms", {"name": f"A{number}", "seats": [{"open": True}]}, number % spread
-        )
+        body: dict[str, Any] = {
+            "name": f"A{number}",
+            "game": game.name,
+            "seats": [{"open": True}] * (game.seats - 1),
+        }
+        created = await deployment.post("/api/rooms", body, number % spread)
         room = created["room"]
-        joined = await deployment.post(f"/api/rooms/{room}/join", {"name": f"B{number}"})
+        tokens = [created["token"]]
+        for other in range(1, game.seats):
+            joined = await deployment.post(
+                f"/api/rooms/{room}/join", {"name": f"{'ABCDEF'[other]}{number}"}
+            )
+            tokens.append(joined["token"])
         clients = [
             SeatClient(deployment, room, token, start=(number + seat) % spread)
-            for seat, token in enumerate((created["token"], joined["token"]))
+            for seat, token in enumerate(tokens)
         ]
         for client in clients:
             await client.connect()
     return clients
 
 
-async def run_game(clients: list[SeatClient], figures: Figures, think: float) -> None:
+async def run_game(clients: list[SeatClient], figures: Figures, think: float, game: Game) -> None:
     try:
         ends = await asyncio.wait_for(
             asyncio.gather(
-                *(play(client, seat, figures, think) for seat, client in enumerate(clients))
+                *(play(client, seat, figures, think, game) for seat, client in enumerate(clients))
             ),
             GAME_TIMEOUT,
         )
@@ -189,13 +243,15 @@ async def bench(
     think: float,
     kill: tuple[ServeProcess, float] | None,
     memory: Callable[[], list[float]] = list,
+    *,
+    game: Game = Game(),
 ) -> Figures:
     figures = Figures()
     deployment = Deployment(bases, timeout=120.0)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     figures.rss_before = memory()
     tables = await asyncio.gather(
-        *(set_up(deployment, number, gate) for number in range(games)), return_exceptions=True
+        *(set_up(deployment, number, gate, game) for number in range(games)), return_exceptions=True
     )
     await asyncio.sleep(1.0)  # the last rooms' drivers settle
     figures.rss_set_up = memory()
@@ -204,7 +260,7 @@ async def bench(
         if not isinstance(failure, list):
             figures.error(f"setup: {failure.__class__.__name__}")
     killer = None if kill is None else asyncio.create_task(kill_later(kill[0], figures, kill[1]))
-    await asyncio.gather(*(run_game(table, figures, think) for table in ready))
+    await asyncio.gather(*(run_game(table, figures, think, game) for table in ready))
     if killer is not None:
         killer.cancel()
     return figures
@@ -247,6 +303,14 @@ def services() -> Iterator[tuple[str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games played at once")
+    parser.add_argument(
+        "--game", default="dice1000", choices=sorted(SEATS), help="the game of every room"
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        help=f"card1000: deals played in each game, or its end if sooner (default {CARD_DEALS})",
+    )
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", help="Redis URL (needed by several processes)")
@@ -271,10 +335,13 @@ def main() -> None:
         "which measures the servers saturated; 1–2 is a quick person)",
     )
     args = parser.parse_args()
+    if args.deals is not None and (args.game != "card1000" or args.deals < 1):
+        parser.error("--deals N (N ≥ 1) is for --game card1000")
+    game = Game(args.game, (args.deals or CARD_DEALS) if args.game == "card1000" else None)
     # stopped from outside (timeout, kill): leave through the exits, which stop the
     # servers, PostgreSQL and Redis this run started
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    open_files = raise_open_files(4 * args.games + 1024)
+    open_files = raise_open_files(2 * game.seats * args.games + 1024)
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-web-")))
         db, redis = args.db or f"sqlite:///{folder / 'bench.db'}", args.redis
@@ -303,6 +370,7 @@ def main() -> None:
                 args.think,
                 kill,
                 lambda: [status_mb(server.pid, "VmRSS") for server in servers],
+                game=game,
             )
         )
         wall = time.perf_counter() - started
@@ -314,6 +382,8 @@ def main() -> None:
     latencies = sorted(figures.latencies)
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     results: dict[str, object] = {
+        "game": game.name,
+        "deals": game.deals,
         "games": args.games,
         "processes": args.processes,
         "database": db.split(":", 1)[0],

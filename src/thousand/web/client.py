@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,3 +256,55 @@ def first_choice(state: dict[str, Any], stop_at: int = 300) -> dict[str, Any] | 
     if "dice" in legal:
         return None  # table dice: a person enters the faces
     return {"action": "stop"} if "stop" in legal else None
+
+
+CARD_AVOIDED = frozenset({"redeal", "write_off"})
+"""Card Thousand actions :func:`card_choice` takes only when nothing else is open: both
+end a deal without its play."""
+
+
+def card_choice(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A simple player of card Thousand for scripts, which always moves the game on: pass
+    in the bidding (when all pass, the holder of the forced bid declares), play in the
+    light rather than the dark, then the first legal action — the first talon, the first
+    card given to the first opponent, the standing bid as the contract, the first card
+    it may play (no announcement) — never a redeal or a write-off while anything else
+    is open; None when there is nothing to do (not this connection's move)."""
+    legal = [item for item in state["game"].get("legal") or [] if isinstance(item, dict)]
+    if not legal:
+        return None
+    for wanted in ({"action": "pass"}, {"action": "dark", "dark": False}):
+        if wanted in legal:
+            return dict(wanted)
+    chosen = next((item for item in legal if item.get("action") not in CARD_AVOIDED), legal[0])
+    return dict(chosen)
+
+
+def poker_choice(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A simple player of poker dice for scripts: write the box that scores most once one
+    scoring anything may be written (or no throw is left), otherwise throw again keeping
+    nothing; ``stop`` (the ranking game) once no throw is left; None when there is
+    nothing to do."""
+    legal = state["game"].get("legal") or []
+    boxes = [item for item in legal if isinstance(item, dict) and "box" in item]
+    best = max(boxes, key=lambda item: int(item.get("points") or 0), default=None)
+    if best is not None and (int(best.get("points") or 0) > 0 or "throw" not in legal):
+        return {"action": "write", "box": best["box"]}
+    if "throw" in legal:
+        return {"action": "throw"}
+    return {"action": "stop"} if "stop" in legal else None
+
+
+SEATS = {"dice1000": 2, "poker_dice": 2, "card1000": 3}
+"""The person seats of a room of each game, as the scripts make them (each game's
+default rules)."""
+
+Player = Callable[[dict[str, Any]], dict[str, Any] | None]
+"""A scripted player: its action on a seat's state (``state`` message), or None."""
+
+PLAYERS: dict[str, Player] = {
+    "dice1000": first_choice,
+    "poker_dice": poker_choice,
+    "card1000": card_choice,
+}
+"""The simple scripted player of each game: its choice on a seat's state, or None."""
