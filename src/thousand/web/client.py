@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -81,7 +82,8 @@ class SeatClient:
     errors: list[dict[str, Any]] = field(default_factory=list)
     reconnects: int = 0
     seen: dict[int, bytes] = field(default_factory=dict)
-    """Every state this client was shown, by ``seq`` (what of its game lasts, as JSON)."""
+    """Every state this client was shown, by ``seq``: a digest of what of its game lasts
+    (a benchmark's two thousand clients would hold gigabytes of the states themselves)."""
     keep_states: bool = False
     """Keep every state message in :attr:`states` (tests; a benchmark would run out of
     memory)."""
@@ -147,7 +149,10 @@ class SeatClient:
             seq = int(message["seq"])
             if self.state is not None and seq < int(self.state["seq"]):
                 self.broken.append(f"seq went back from {self.state['seq']} to {seq}")
-            lasting = orjson.dumps(_lasting(message["game"]), option=orjson.OPT_SORT_KEYS)
+            lasting = hashlib.blake2b(
+                orjson.dumps(_lasting(message["game"]), option=orjson.OPT_SORT_KEYS),
+                digest_size=16,
+            ).digest()
             if self.seen.setdefault(seq, lasting) != lasting:
                 self.broken.append(f"the state at seq {seq} changed")
             self.state = message
