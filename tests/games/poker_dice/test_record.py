@@ -785,3 +785,41 @@ def test_continuing_a_record() -> None:
         {"player": "Boris", "rolls": [[1, 1, 1, 2, 3]], "box": "ones"},
     ]
     assert replay(written).position == position
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_replay_from_the_replay_before_is_the_whole_replay(preset: str, seed: int) -> None:
+    """A server replays its room's record at each change from the replay of the change
+    before (``since``): at every step of random games, the same replay as from nothing,
+    and one that does not fit (other players) is not used."""
+    from thousand.games.poker_dice.presets import rules_from_spec  # noqa: PLC0415
+
+    rules = rules_from_spec(preset)
+    rng, dice = Random(seed), RandomDice(seed)
+    position = new_position(rules, ["Anna", "Boris", "Vera"])
+    recorder = new_recorder(position)
+    since = replay(recorder.to_data())
+    steps = 0
+    while not position.over:
+        if position.in_air:
+            action: Any = Outcome(dice.throw(position.in_air))
+        else:
+            action = rng.choice(position.legal_actions())
+        recorder.observe(position, action)
+        position = position.apply(action)
+        data = {**recorder.header(), recorder.ROWS: recorder.rows}
+        whole = replay(recorder.to_data())
+        grown = replay(data, since)
+        assert grown == whole
+        assert position.in_air or grown.position == position
+        assert grown.before_last == whole.before_last
+        since, steps = grown, steps + 1
+    assert steps > 15
+    # a replay of another game (other players) is not taken for this one's
+    data = recorder.to_data()
+    for raw in data["turns"]:
+        raw["player"] = {"Vera": "Gleb"}.get(raw["player"], raw["player"])
+    other = dict(data, players=["Anna", "Boris", "Gleb"])
+    assert replay(other, since) == replay(other)
+    assert replay(other, since).turns[2].player == "Gleb"

@@ -41,7 +41,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import (
@@ -147,6 +147,9 @@ class Replay:
 
     position: Position
     turns: tuple[TurnSummary, ...]
+    before_last: Position | None = field(default=None, compare=False, repr=False)
+    """The position before the record's last turn (None: not known, or no turn): where
+    a replay of the record grown since starts again (:func:`replay`'s ``since``)."""
 
     @property
     def rules(self) -> Rules:
@@ -281,16 +284,33 @@ def _parse_throw(raw: object, at: str, turn: int, throw: int) -> tuple[Any, Any]
 # -- replaying -----------------------------------------------------------------------
 
 
-def replay(data: object) -> Replay:
+def replay(data: object, since: Replay | None = None) -> Replay:
     """Replay a record (parsed JSON) through the checked engine.
 
     Raises :class:`IllegalRecordError` (a :class:`RecordError`) naming the turn, the throw
     and the rule. A record whose last turn has not ended yet is a game in progress.
+
+    ``since``: this record replayed before, with as many turns or fewer (a server's
+    replay at the room's previous change). Its turns but the last are taken as they are,
+    and only the record's turns from its last on are played through the engine: a
+    change costs a turn, not the game. That holds because a record's turns are only
+    ever appended and only the last one changes while it is played
+    (:attr:`RecordWriter.rows <thousand.core.records.RecordWriter.rows>`); a ``since``
+    of other rules or players, or of more turns, is not used.
     """
     record = parse_record(data)
     position = new_position(record.rules, record.players)
     summaries: list[TurnSummary] = []
-    for number, raw in enumerate(record.turns, 1):
+    first = 0
+    if since is not None and since.before_last is not None:
+        same = since.position.rules == record.rules and tuple(
+            sheet.name for sheet in since.position.players
+        ) == tuple(record.players)
+        if same and 0 < len(since.turns) <= len(record.turns):
+            first = len(since.turns) - 1
+            position, summaries = since.before_last, list(since.turns[:first])
+    before: Position | None = None
+    for number, raw in enumerate(record.turns[first:], first + 1):
         if position.over:
             won = ", ".join(position.players[seat].name for seat in position.winners)
             raise IllegalRecordError(
@@ -298,9 +318,10 @@ def replay(data: object) -> Replay:
                 "game_over",
                 turn=number,
             )
+        before = position
         position, summary = _replay_turn(position, raw, number, last=number == len(record.turns))
         summaries.append(summary)
-    return Replay(position, tuple(summaries))
+    return Replay(position, tuple(summaries), before)
 
 
 def _apply(position: Position, action: Action, at: str, turn: int, throw: int) -> Position:

@@ -9,9 +9,10 @@ over, tokens never.
 
 ``players``, ``turns``, ``winner``, ``winners`` and ``to_move`` are exactly
 ``thousand replay --json`` of the room's record at that moment (POKER_DICE.md §4): the
-record is replayed once per change of the room (a poker dice record is at most a few
-hundred steps, a millisecond or two) rather than rebuilt beside it, so the two cannot
-differ. Beside them, in place of dice 1000's ``turn``:
+record is replayed through the same replay rather than rebuilt beside it, so the two
+cannot differ; once per change of the room, and from the replay of the change before
+(its last turn on), so that a change costs a turn, not the game. Beside them, in place
+of dice 1000's ``turn``:
 
 * ``sheet`` (``russian``, ``yahtzee`` or ``ranking``), ``boxes`` (the sheet's boxes in
   order) and ``upper`` (those of series 1), ``throws`` (a turn's throws) and ``doubling``
@@ -57,10 +58,20 @@ from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_ove
 
 
 def replayed(room: PokerRoom, session: Session) -> Replay:
-    """The room's record replayed now (once per change of the room, kept on the room)."""
-    return room.latest(
-        ("replay",), (room.number, room.seq), lambda: replay(session.record.to_data())
-    )
+    """The room's record replayed now: once per change of the room, kept on the room, and
+    from the replay of its previous change on (:func:`replay`'s ``since``: a change
+    replays its turn, not the game). The record is read as the session writes it, not
+    copied: a replay only reads."""
+    slot = ("replay",)
+
+    def grown() -> tuple[int, Replay]:
+        kept: tuple[int, Replay] | None = room.kept(slot)
+        since = kept[1] if kept is not None and kept[0] == room.number else None
+        record = session.record
+        return room.number, replay({**record.header(), record.ROWS: record.rows}, since)
+
+    number_and_replay: tuple[int, Replay] = room.latest(slot, (room.number, room.seq), grown)
+    return number_and_replay[1]
 
 
 def _showing(session: Session, position: Position) -> dict[str, Any] | None:
