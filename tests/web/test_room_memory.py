@@ -1,7 +1,7 @@
 """What a room held in memory keeps between changes (issue 29: under 50 KB an idle room):
 no view of an older ``seq``, one sheet of finished turns (not one per turn), a
-connection's outbox without its deques while nothing waits, nothing kept by a sender
-after sending it."""
+connection without a sender task, queue or deque while nothing waits, nothing kept by a
+sender after sending it."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import copy
 from pathlib import Path
 from typing import Any, cast
 
-import pytest
 from starlette.routing import WebSocketRoute
 
 from thousand.core.chance import commitment
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
-from thousand.web.live import Outbox
+from thousand.web.limits import ConnectionLimits
+from thousand.web.live import OUTBOX, Connection
 from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
@@ -81,39 +81,106 @@ def test_latest_makes_again_only_for_a_new_version() -> None:
     assert len([key for key in room._memo if key == ("slot",)]) == 1
 
 
-def test_the_outbox_sends_in_order_and_holds_nothing_once_empty() -> None:
-    async def scenario() -> list[Any]:
-        box = Outbox(3)
-        taken: list[Any] = []
+class _Socket:
+    """A WebSocket whose sends wait for ``open`` (a client slow to read, while unset)."""
 
-        async def sender() -> None:
-            while True:
-                item = await box.get()
-                taken.append(item)
-                if item is None:
-                    return
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed = False
+        self.fail = False
+        self.open = asyncio.Event()
+        self.open.set()
 
-        task = asyncio.create_task(sender())
+    async def send_text(self, text: str) -> None:
+        await self.open.wait()
+        if self.fail:
+            raise RuntimeError("the client went away")
+        self.sent.append(text)
+
+    async def close(self) -> None:
+        await self.open.wait()
+        self.closed = True
+
+
+def _connection(socket: _Socket) -> Connection:
+    return Connection(cast("Any", socket), None, "en", ConnectionLimits())
+
+
+async def _settle() -> None:
+    for _ in range(5):
         await asyncio.sleep(0)
-        box.put_nowait("a")
-        box.put_nowait("b")
-        await asyncio.sleep(0)
-        box.put_nowait("c")
-        box.put_nowait(None)
-        await task
-        assert box.qsize() == 0 and box._items is None
-        return taken
-
-    assert asyncio.run(scenario()) == ["a", "b", "c", None]
 
 
-def test_the_outbox_refuses_past_its_limit() -> None:
-    box = Outbox(2)
-    box.put_nowait("a")
-    box.put_nowait("b")
-    with pytest.raises(asyncio.QueueFull):
-        box.put_nowait("c")
-    assert box.qsize() == 2
+def test_a_connection_sends_in_order_and_holds_no_task_once_idle() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        assert connection._sender is None and connection._outbox is None
+        socket.open.clear()
+        connection.send("a")
+        connection.send("b")
+        sender = connection._sender
+        assert sender is not None and connection.waiting == 2
+        await _settle()
+        assert connection.waiting == 1  # "a" is being sent
+        connection.send("c")
+        assert connection._sender is sender  # one sender at a time
+        socket.open.set()
+        await _settle()
+        assert socket.sent == ["a", "b", "c"] and sender.done()
+        assert connection._sender is None and connection._outbox is None
+        connection.send("d")
+        connection.close()
+        connection.send("never")
+        await _settle()
+        assert socket.sent == ["a", "b", "c", "d"] and socket.closed and connection.ended
+
+    asyncio.run(scenario())
+
+
+def test_a_client_too_slow_is_cut_off_and_its_backlog_let_go_of() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        socket.open.clear()
+        for number in range(OUTBOX):
+            connection.send(f"m{number}")
+        await _settle()
+        assert connection.waiting == OUTBOX - 1  # the first is being sent
+        connection.send("the last one kept")
+        assert connection.waiting == OUTBOX
+        connection.send("one too many")
+        assert connection.waiting == 0 and not connection.ended
+        socket.open.set()
+        await _settle()
+        assert socket.sent == ["m0"] and socket.closed and connection.ended
+        assert connection._sender is None
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_send_ends_the_connection_and_a_stopped_one_sends_nothing() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        socket.fail = True
+        connection.send("a")
+        connection.send("b")
+        await _settle()
+        assert connection.ended and socket.closed and connection.waiting == 0
+        other = _Socket()
+        stopped = _connection(other)
+        other.open.clear()
+        stopped.send("x")
+        sender = stopped._sender
+        stopped.stop()
+        other.open.set()
+        await _settle()
+        assert sender is not None and sender.cancelled() and other.sent == []
+        stopped.send("y")
+        assert stopped._sender is sender and other.sent == []
+
+    asyncio.run(scenario())
 
 
 def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
