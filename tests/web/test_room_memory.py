@@ -6,11 +6,14 @@ sender after sending it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocketDisconnect
 
 from thousand.core.chance import commitment
 from thousand.core.i18n import translator
@@ -22,7 +25,7 @@ from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
 
-from .support import new_app
+from .support import connect, create_room, new_app, running
 
 
 def _dice_room() -> BaseRoom:
@@ -246,6 +249,31 @@ def test_a_rooms_socket_is_served_by_starlettes_own_route(tmp_path: Path) -> Non
     app = new_app(tmp_path)
     routes = [route for route in app.router.routes if getattr(route, "path", "").startswith("/ws/")]
     assert [type(route) for route in routes] == [WebSocketRoute]
+
+
+def test_a_rooms_socket_is_served_ahead_of_the_middleware(tmp_path: Path) -> None:
+    """The middleware's frames would be held as long as the connection stays open: a
+    room's socket never enters it, while HTTP and other sockets still do."""
+    app = new_app(tmp_path)
+    entered: list[tuple[str, str]] = []
+    with running(app) as client:
+        stack = app.middleware_stack
+        assert stack is not None
+
+        async def recording(scope: Any, receive: Any, send: Any) -> None:
+            entered.append((scope["type"], scope["path"]))
+            await stack(scope, receive, send)
+
+        app.middleware_stack = recording
+        room, token = create_room(client)
+        with contextlib.ExitStack() as sockets:
+            conn = connect(sockets, client, room, token)
+            state = conn.next_state()
+            assert state["you"] == 0 and state["seq"] >= 0
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/elsewhere"):
+            pass
+    assert ("http", "/api/rooms") in entered and ("websocket", "/ws/elsewhere") in entered
+    assert not any(path.startswith("/ws/rooms/") for _kind, path in entered)
 
 
 def test_the_commitment_shown_is_the_current_seeds() -> None:
