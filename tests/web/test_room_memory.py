@@ -24,6 +24,7 @@ from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
+from thousand.web.wsprotocol import Flag, Inbox
 
 from .support import connect, create_room, new_app, running
 
@@ -283,3 +284,43 @@ def test_the_commitment_shown_is_the_current_seeds() -> None:
     assert first == commitment(room.seed)
     room.seed = bytes(len(room.seed))
     assert room.dice_commitment == commitment(room.seed) != first
+
+
+def test_the_protocols_inbox_keeps_order_and_holds_nothing_once_empty() -> None:
+    async def scenario() -> list[Any]:
+        inbox = Inbox()
+        taken: list[Any] = []
+
+        async def reader() -> None:
+            while len(taken) < 3:
+                taken.append(cast("Any", await inbox.get())["n"])
+
+        task = asyncio.create_task(reader())
+        await asyncio.sleep(0)
+        assert inbox.empty()
+        inbox.put_nowait(cast("Any", {"n": 1}))
+        inbox.put_nowait(cast("Any", {"n": 2}))
+        assert not inbox.empty()
+        await asyncio.sleep(0)
+        inbox.put_nowait(cast("Any", {"n": 3}))
+        await task
+        assert inbox.empty() and inbox._items is None and inbox._waiter is None
+        return taken
+
+    assert asyncio.run(scenario()) == [1, 2, 3]
+
+
+def test_the_protocols_writable_flag_holds_back_until_set() -> None:
+    async def scenario() -> None:
+        flag = Flag()
+        await flag.wait()  # set at first
+        flag.clear()
+        waiting = asyncio.create_task(flag.wait())
+        await asyncio.sleep(0)
+        assert not waiting.done() and flag._waiters is not None
+        flag.set()
+        await waiting
+        assert flag._waiters is None
+        await flag.wait()
+
+    asyncio.run(scenario())
