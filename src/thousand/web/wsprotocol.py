@@ -101,6 +101,10 @@ class LeanWebSocketsProtocol(WebSocketsSansIOProtocol):
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
-            # read by handle_connect and by the accept above only
-            self.__dict__.pop("request", None)
+            # read by handle_connect and by the accept above only; the request stays in
+            # websockets' parser (a local of its generator, suspended for the connection's
+            # life), so its headers are emptied, not only let go of here
+            request = self.__dict__.pop("request", None)
+            if request is not None:
+                request.headers.clear()
             self.__dict__.pop("response", None)
