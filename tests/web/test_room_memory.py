@@ -1,28 +1,32 @@
 """What a room held in memory keeps between changes (issue 29: under 50 KB an idle room):
 no view of an older ``seq``, one sheet of finished turns (not one per turn), a
-connection's outbox without its deques while nothing waits, nothing kept by a sender
-after sending it."""
+connection without a sender task, queue or deque while nothing waits, nothing kept by a
+sender after sending it."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocketDisconnect
 
 from thousand.core.chance import commitment
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
-from thousand.web.live import Outbox
+from thousand.web.limits import ConnectionLimits
+from thousand.web.live import OUTBOX, Connection
 from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
+from thousand.web.wsprotocol import Flag, Inbox
 
-from .support import new_app
+from .support import connect, create_room, new_app, running
 
 
 def _dice_room() -> BaseRoom:
@@ -81,39 +85,106 @@ def test_latest_makes_again_only_for_a_new_version() -> None:
     assert len([key for key in room._memo if key == ("slot",)]) == 1
 
 
-def test_the_outbox_sends_in_order_and_holds_nothing_once_empty() -> None:
-    async def scenario() -> list[Any]:
-        box = Outbox(3)
-        taken: list[Any] = []
+class _Socket:
+    """A WebSocket whose sends wait for ``open`` (a client slow to read, while unset)."""
 
-        async def sender() -> None:
-            while True:
-                item = await box.get()
-                taken.append(item)
-                if item is None:
-                    return
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed = False
+        self.fail = False
+        self.open = asyncio.Event()
+        self.open.set()
 
-        task = asyncio.create_task(sender())
+    async def send_text(self, text: str) -> None:
+        await self.open.wait()
+        if self.fail:
+            raise RuntimeError("the client went away")
+        self.sent.append(text)
+
+    async def close(self) -> None:
+        await self.open.wait()
+        self.closed = True
+
+
+def _connection(socket: _Socket) -> Connection:
+    return Connection(cast("Any", socket), None, "en", ConnectionLimits())
+
+
+async def _settle() -> None:
+    for _ in range(5):
         await asyncio.sleep(0)
-        box.put_nowait("a")
-        box.put_nowait("b")
-        await asyncio.sleep(0)
-        box.put_nowait("c")
-        box.put_nowait(None)
-        await task
-        assert box.qsize() == 0 and box._items is None
-        return taken
-
-    assert asyncio.run(scenario()) == ["a", "b", "c", None]
 
 
-def test_the_outbox_refuses_past_its_limit() -> None:
-    box = Outbox(2)
-    box.put_nowait("a")
-    box.put_nowait("b")
-    with pytest.raises(asyncio.QueueFull):
-        box.put_nowait("c")
-    assert box.qsize() == 2
+def test_a_connection_sends_in_order_and_holds_no_task_once_idle() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        assert connection._sender is None and connection._outbox is None
+        socket.open.clear()
+        connection.send("a")
+        connection.send("b")
+        sender = connection._sender
+        assert sender is not None and connection.waiting == 2
+        await _settle()
+        assert connection.waiting == 1  # "a" is being sent
+        connection.send("c")
+        assert connection._sender is sender  # one sender at a time
+        socket.open.set()
+        await _settle()
+        assert socket.sent == ["a", "b", "c"] and sender.done()
+        assert connection._sender is None and connection._outbox is None
+        connection.send("d")
+        connection.close()
+        connection.send("never")
+        await _settle()
+        assert socket.sent == ["a", "b", "c", "d"] and socket.closed and connection.ended
+
+    asyncio.run(scenario())
+
+
+def test_a_client_too_slow_is_cut_off_and_its_backlog_let_go_of() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        socket.open.clear()
+        for number in range(OUTBOX):
+            connection.send(f"m{number}")
+        await _settle()
+        assert connection.waiting == OUTBOX - 1  # the first is being sent
+        connection.send("the last one kept")
+        assert connection.waiting == OUTBOX
+        connection.send("one too many")
+        assert connection.waiting == 0 and not connection.ended
+        socket.open.set()
+        await _settle()
+        assert socket.sent == ["m0"] and socket.closed and connection.ended
+        assert connection._sender is None
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_send_ends_the_connection_and_a_stopped_one_sends_nothing() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+        connection = _connection(socket)
+        socket.fail = True
+        connection.send("a")
+        connection.send("b")
+        await _settle()
+        assert connection.ended and socket.closed and connection.waiting == 0
+        other = _Socket()
+        stopped = _connection(other)
+        other.open.clear()
+        stopped.send("x")
+        sender = stopped._sender
+        stopped.stop()
+        other.open.set()
+        await _settle()
+        assert sender is not None and sender.cancelled() and other.sent == []
+        stopped.send("y")
+        assert stopped._sender is sender and other.sent == []
+
+    asyncio.run(scenario())
 
 
 def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
@@ -181,6 +252,31 @@ def test_a_rooms_socket_is_served_by_starlettes_own_route(tmp_path: Path) -> Non
     assert [type(route) for route in routes] == [WebSocketRoute]
 
 
+def test_a_rooms_socket_is_served_ahead_of_the_middleware(tmp_path: Path) -> None:
+    """The middleware's frames would be held as long as the connection stays open: a
+    room's socket never enters it, while HTTP and other sockets still do."""
+    app = new_app(tmp_path)
+    entered: list[tuple[str, str]] = []
+    with running(app) as client:
+        stack = app.middleware_stack
+        assert stack is not None
+
+        async def recording(scope: Any, receive: Any, send: Any) -> None:
+            entered.append((scope["type"], scope["path"]))
+            await stack(scope, receive, send)
+
+        app.middleware_stack = recording
+        room, token = create_room(client)
+        with contextlib.ExitStack() as sockets:
+            conn = connect(sockets, client, room, token)
+            state = conn.next_state()
+            assert state["you"] == 0 and state["seq"] >= 0
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/elsewhere"):
+            pass
+    assert ("http", "/api/rooms") in entered and ("websocket", "/ws/elsewhere") in entered
+    assert not any(path.startswith("/ws/rooms/") for _kind, path in entered)
+
+
 def test_the_commitment_shown_is_the_current_seeds() -> None:
     """Made once per seed, the commitment follows the seed (a rematch draws a new one)."""
     room = _dice_room()
@@ -188,3 +284,43 @@ def test_the_commitment_shown_is_the_current_seeds() -> None:
     assert first == commitment(room.seed)
     room.seed = bytes(len(room.seed))
     assert room.dice_commitment == commitment(room.seed) != first
+
+
+def test_the_protocols_inbox_keeps_order_and_holds_nothing_once_empty() -> None:
+    async def scenario() -> list[Any]:
+        inbox = Inbox()
+        taken: list[Any] = []
+
+        async def reader() -> None:
+            while len(taken) < 3:
+                taken.append(cast("Any", await inbox.get())["n"])
+
+        task = asyncio.create_task(reader())
+        await asyncio.sleep(0)
+        assert inbox.empty()
+        inbox.put_nowait(cast("Any", {"n": 1}))
+        inbox.put_nowait(cast("Any", {"n": 2}))
+        assert not inbox.empty()
+        await asyncio.sleep(0)
+        inbox.put_nowait(cast("Any", {"n": 3}))
+        await task
+        assert inbox.empty() and inbox._items is None and inbox._waiter is None
+        return taken
+
+    assert asyncio.run(scenario()) == [1, 2, 3]
+
+
+def test_the_protocols_writable_flag_holds_back_until_set() -> None:
+    async def scenario() -> None:
+        flag = Flag()
+        await flag.wait()  # set at first
+        flag.clear()
+        waiting = asyncio.create_task(flag.wait())
+        await asyncio.sleep(0)
+        assert not waiting.done() and flag._waiters is not None
+        flag.set()
+        await waiting
+        assert flag._waiters is None
+        await flag.wait()
+
+    asyncio.run(scenario())

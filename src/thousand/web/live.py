@@ -39,67 +39,95 @@ def language_of(value: str | None) -> str:
     return value if value in LANGUAGES else "en"
 
 
-class Outbox:
-    """A connection's messages waiting to be sent, for one sender task: what an
-    :class:`asyncio.Queue` does here, without its four deques (a few kilobytes for each
-    idle connection held): the messages' deque is made when one waits and let go of when
-    the last is taken."""
-
-    __slots__ = ("_items", "_waiter", "limit")
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._items: deque[str | None] | None = None
-        self._waiter: asyncio.Future[None] | None = None
-
-    def qsize(self) -> int:
-        return 0 if self._items is None else len(self._items)
-
-    def put_nowait(self, item: str | None) -> None:
-        """Queue ``item``; :class:`asyncio.QueueFull` when ``limit`` are waiting."""
-        if self._items is None:
-            self._items = deque()
-        elif len(self._items) >= self.limit:
-            raise asyncio.QueueFull
-        self._items.append(item)
-        waiter = self._waiter
-        if waiter is not None and not waiter.done():
-            waiter.set_result(None)
-
-    async def get(self) -> str | None:
-        """The next message, waiting for one (one task waits at a time)."""
-        while not self._items:
-            self._waiter = asyncio.get_running_loop().create_future()
-            try:
-                await self._waiter
-            finally:
-                self._waiter = None
-        item = self._items.popleft()
-        if not self._items:
-            self._items = None
-        return item
-
-
-@dataclass(eq=False)
 class Connection:
-    """One WebSocket: whose seat (by token hash), which language, its own limits."""
+    """One WebSocket: whose seat (by token hash), which language, its own limits, and the
+    messages waiting to be sent to it.
 
-    socket: WebSocket
-    token_hash: str | None
-    language: str
-    limits: ConnectionLimits
-    outbox: Outbox = field(default_factory=lambda: Outbox(OUTBOX))
+    A sender task runs only while messages wait: :meth:`send` starts one when there is
+    none, and it ends once it has sent everything queued. An idle connection (most of a
+    held room's life) so keeps no task, coroutine frame, future or deque, and a message
+    costs one task step as before. One sender at a time keeps the messages in order."""
+
+    __slots__ = (
+        "_closing",
+        "_outbox",
+        "_sender",
+        "ended",
+        "language",
+        "limits",
+        "socket",
+        "token_hash",
+    )
+
+    def __init__(
+        self, socket: WebSocket, token_hash: str | None, language: str, limits: ConnectionLimits
+    ) -> None:
+        self.socket = socket
+        self.token_hash = token_hash
+        self.language = language
+        self.limits = limits
+        self._outbox: deque[str] | None = None
+        self._sender: asyncio.Task[None] | None = None
+        self._closing = False
+        self.ended = False
+        """The socket is closed, or failed: the connection's loop stops reading."""
+
+    @property
+    def waiting(self) -> int:
+        """Messages queued and not yet handed to the socket."""
+        return 0 if self._outbox is None else len(self._outbox)
 
     def send(self, text: str) -> None:
-        """Queue a message; a client too slow to take its messages is cut off."""
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
+        """Queue a message; a client too slow to take its messages is cut off: with
+        ``OUTBOX`` waiting, the backlog is dropped and the socket closed (it reconnects
+        and gets the current state)."""
+        if self._closing or self.ended:
+            return
+        if self._outbox is None:
+            self._outbox = deque()
+        elif len(self._outbox) >= OUTBOX:
+            self._outbox = None
             self.close()
+            return
+        self._outbox.append(text)
+        self._start()
 
     def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.outbox.put_nowait(None)
+        """Close the socket once the messages queued are sent."""
+        if not self._closing:
+            self._closing = True
+            self._start()
+
+    def stop(self) -> None:
+        """The connection is over (its loop ended): nothing more is sent."""
+        self.ended = True
+        self._outbox = None
+        if self._sender is not None:
+            self._sender.cancel()
+
+    def _start(self) -> None:
+        if self._sender is None and not self.ended:
+            self._sender = asyncio.get_running_loop().create_task(self._send_queued())
+
+    async def _send_queued(self) -> None:
+        """Send what is queued, in order (what comes meanwhile too), then end; close the
+        socket if asked to or on an error. A message sent is let go of before the next
+        wait (an idle connection would otherwise keep its last state alive)."""
+        try:
+            while self._outbox:
+                text = self._outbox.popleft()
+                await self.socket.send_text(text)
+                del text
+            if not self._closing:
+                self._outbox = self._sender = None
+                return
+        except Exception:  # the client went away: nothing more can be sent
+            pass
+        self._outbox = None
+        self.ended = True
+        with contextlib.suppress(Exception):
+            await self.socket.close()
+        self._sender = None
 
 
 @dataclass(eq=False)

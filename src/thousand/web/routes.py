@@ -26,7 +26,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import WebSocketRoute
+from starlette.routing import Match, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 
 from thousand import __version__
 from thousand.core.i18n import translator
@@ -88,7 +89,35 @@ async def _read_body(request: Request) -> Any:
     return parse_json_bytes(b"".join(chunks), "the body")
 
 
-def create_app(settings: Settings) -> FastAPI:
+class App(FastAPI):
+    """FastAPI, with the rooms' sockets served ahead of its middleware.
+
+    Each middleware (Starlette's error and exception layers, FastAPI's exit stack, the
+    router, the route's session wrapper) awaits the next one, so every layer's coroutine
+    frame and closures stay alive for as long as a connection is open: a dozen frames,
+    kilobytes of every room held (issue 29). None of them does anything for a room's
+    socket (its errors are answered by :func:`~thousand.web.sockets.serve_socket`
+    itself), so a socket whose path the room route matches goes straight to it; every
+    other request takes the usual way."""
+
+    room_route: WebSocketRoute | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route = self.room_route
+        if route is not None and scope["type"] == "websocket":
+            match, child = route.matches(scope)
+            if match is Match.FULL:
+                scope["app"] = self
+                scope.update(child)
+                # nothing of a room's socket reads a header (its token and language are
+                # in the query string): the list would be held as long as it is open
+                scope["headers"] = []
+                await route.endpoint(WebSocket(scope, receive, send))
+                return
+        await super().__call__(scope, receive, send)
+
+
+def create_app(settings: Settings) -> App:
     """The ASGI application for ``settings`` (``thousand serve`` runs it with uvicorn)."""
     store = AsyncStore(Store(settings.db_url))
     cluster = None if settings.redis_url is None else RedisCluster(settings.redis_url)
@@ -101,7 +130,7 @@ def create_app(settings: Settings) -> FastAPI:
         await hub.stop()
         store.close()
 
-    app = FastAPI(
+    app = App(
         title="thousand", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
     )
     app.state.hub = hub
@@ -236,8 +265,10 @@ def create_app(settings: Settings) -> FastAPI:
 
     # Starlette's own route, not FastAPI's: nothing to solve for a socket, and FastAPI's
     # wrapping (an exit stack and its frames) would be held for as long as each connection
-    # stays open — a few kilobytes of every room held (issue 29).
-    app.router.routes.append(WebSocketRoute("/ws/rooms/{room_id}", room_socket))
+    # stays open — a few kilobytes of every room held (issue 29). App serves it ahead of
+    # the middleware; it stays in the router for what lists the routes.
+    app.room_route = WebSocketRoute("/ws/rooms/{room_id}", room_socket)
+    app.router.routes.append(app.room_route)
 
     index = STATIC / "index.html"
 

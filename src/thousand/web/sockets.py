@@ -11,8 +11,6 @@ hub) and from the HTTP routes. A token is hashed on arrival and never logged.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from datetime import UTC, datetime
@@ -70,7 +68,6 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
     connection.limits.actions.burst = connection.limits.actions.tokens = rate * 4
     connection.limits.messages.rate = rate * 2
     connection.limits.messages.burst = connection.limits.messages.tokens = rate * 8
-    sender = asyncio.create_task(_send_loop(connection))
     live.connections.add(connection)
     hub.presence_changed(live)  # the newcomer's state, and everyone's "connected"
     for line in list(live.chat):
@@ -100,37 +97,18 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
                 error = ProtocolError("internal", f"internal error ({exc.__class__.__name__})")
                 connection.send(_json(error.ws_message()))
             live = hub.rooms.get(room_id, live)
-            if sender.done():
+            if connection.ended:
                 break
     except WebSocketDisconnect:
         pass
     finally:
         live.connections.discard(connection)
-        connection.close()
-        sender.cancel()
+        connection.stop()
         hub.presence_changed(live)
 
 
 def _json(data: dict[str, Any]) -> str:
     return dumps(data)
-
-
-async def _send_loop(connection: Connection) -> None:
-    """Send the connection's queued messages in order; close on ``None`` or an error.
-
-    A message sent is let go of before waiting for the next (an idle connection would
-    otherwise keep its last state, a few kilobytes, alive in this frame)."""
-    try:
-        while True:
-            text = await connection.outbox.get()
-            if text is None:
-                break
-            await connection.socket.send_text(text)
-            del text
-    except Exception:
-        pass
-    with contextlib.suppress(Exception):
-        await connection.socket.close()
 
 
 async def on_message(hub: Hub, live: LiveRoom, connection: Connection, raw: str | bytes) -> None:

@@ -24,6 +24,7 @@ from thousand.core.errors import ThousandError
 from thousand.web.logs import LOG_FORMATS, LOG_LEVELS, LogFormat, configure_logging
 
 if TYPE_CHECKING:
+    import asyncio
     from asyncio import AbstractEventLoop
 
 DEFAULT_PORT = 8000
@@ -180,6 +181,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         host=args.host,
         port=args.port,
         access_log=False,  # it would log the WebSocket's ?token=…
+        ws=ws_protocol(),
         ws_max_size=65536,
         # Compressing every state costs more CPU than the few kilobytes it saves on a
         # table's traffic; the server's one core is better spent on the games.
@@ -220,6 +222,17 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(announce())
     return ExitStatus.OK
+
+
+def ws_protocol() -> type[asyncio.Protocol] | str:
+    """The WebSocket protocol: uvicorn's websockets one that lets go of the handshake once
+    answered (:mod:`thousand.web.wsprotocol`), where this uvicorn has it; else its own
+    choice (``auto``)."""
+    try:
+        from thousand.web.wsprotocol import LeanWebSocketsProtocol  # noqa: PLC0415
+    except ImportError:
+        return "auto"
+    return LeanWebSocketsProtocol
 
 
 def event_loop_factory() -> Callable[[], AbstractEventLoop] | None:
