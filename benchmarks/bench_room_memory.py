@@ -30,8 +30,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' services
 
+from tests.web.scripted import PLAYERS, SEATS
 from tests.web.serve_process import ServeProcess
-from thousand.web.client import PLAYERS, SEATS, Deployment, SeatClient
+from thousand.web.client import Deployment, SeatClient
 
 WRAPPER = """
 import runpy, signal, sys, tracemalloc
@@ -53,7 +54,7 @@ async def make_room(
 ) -> list[SeatClient]:
     """A room of ``game`` with every seat a person's, each on its own WebSocket, played
     ``actions`` actions in (each by whoever is to move, by the game's scripted player:
-    :data:`thousand.web.client.PLAYERS`)."""
+    :data:`tests.web.scripted.PLAYERS`)."""
     seats = SEATS[game]
     body: dict[str, Any] = {"name": f"A{number}", "game": game, "seats": [{"open": True}]}
     body["seats"] = [{"open": True}] * (seats - 1)

@@ -6,9 +6,9 @@ processes (one: on a fresh SQLite file unless ``--db``; several: ``--db`` Postgr
 ``--redis`` are needed, or ``--services`` starts both from Debian's packages in a
 temporary folder), then plays ``--games`` games of ``--game`` at once, each with its
 default rules. Each game is a room created over HTTP with every seat a person's (two for
-dice 1000 and poker dice, three for card Thousand: :data:`thousand.web.client.SEATS`),
+dice 1000 and poker dice, three for card Thousand: :data:`tests.web.scripted.SEATS`),
 each seat on its own WebSocket; a game's seats connect to different processes in turn.
-Every seat is played by the game's scripted player (:data:`thousand.web.client.PLAYERS`)
+Every seat is played by the game's scripted player (:data:`tests.web.scripted.PLAYERS`)
 through :class:`thousand.web.client.SeatClient`, which moves to the next process when its
 connection breaks:
 
@@ -88,8 +88,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' services
 
 from tests.services import postgres_server, redis_server
+from tests.web.scripted import PLAYERS, SEATS
 from tests.web.serve_process import ServeProcess
-from thousand.web.client import PLAYERS, SEATS, Deployment, SeatClient
+from thousand.web.client import Deployment, SeatClient
 
 PROFILED = """
 import cProfile, runpy, signal, sys

@@ -1,4 +1,4 @@
-"""The scripted players of :mod:`thousand.web.client` (:data:`~thousand.web.client.PLAYERS`)
+"""The scripted players of :mod:`thousand.web.client` (:data:`~tests.web.scripted.PLAYERS`)
 and ``benchmarks/bench_web.py --game``: each player moves its game on through the real
 views' ``legal`` lists, and the benchmark plays card Thousand rooms against a real server
 to the deals it was asked for, without an error or an action lost."""
@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from tests.web.scripted import PLAYERS, SEATS
 from tests.web.serve_process import ServeProcess
 from thousand.core.i18n import translator
-from thousand.web.client import PLAYERS, SEATS, card_choice, poker_choice
+from thousand.web.client import card_choice, poker_choice
 from thousand.web.protocol import CreateRoom
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.tables import game_view, room_type

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import hashlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -298,18 +298,3 @@ def poker_choice(state: dict[str, Any]) -> dict[str, Any] | None:
     if "throw" in legal:
         return {"action": "throw"}
     return {"action": "stop"} if "stop" in legal else None
-
-
-SEATS = {"dice1000": 2, "poker_dice": 2, "card1000": 3}
-"""The person seats of a room of each game, as the scripts make them (each game's
-default rules)."""
-
-Player = Callable[[dict[str, Any]], dict[str, Any] | None]
-"""A scripted player: its action on a seat's state (``state`` message), or None."""
-
-PLAYERS: dict[str, Player] = {
-    "dice1000": first_choice,
-    "poker_dice": poker_choice,
-    "card1000": card_choice,
-}
-"""The simple scripted player of each game: its choice on a seat's state, or None."""
