@@ -8,16 +8,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import json
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
+import websockets
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
+from tests.web.serve_process import ServeProcess
 from thousand.core.chance import commitment
 from thousand.core.i18n import translator
 from thousand.games.dice1000.playsheet import sheet_cells
+from thousand.web.client import Deployment
 from thousand.web.limits import ConnectionLimits
 from thousand.web.live import OUTBOX, Connection
 from thousand.web.protocol import CreateRoom, Options
@@ -187,6 +191,57 @@ def test_a_failed_send_ends_the_connection_and_a_stopped_one_sends_nothing() -> 
     asyncio.run(scenario())
 
 
+def test_a_message_that_need_not_wait_is_written_at_once_and_never_overtakes() -> None:
+    """With the protocol's ``write`` (``thousand serve``), a message goes out from the
+    call itself; once one has to wait, it and every one after it are queued, in order,
+    until the queue is empty again."""
+
+    async def scenario() -> None:
+        socket = _Socket()
+        written: list[bytes] = []
+        ready = [True]
+
+        def write(data: bytes) -> bool:
+            if ready[0]:
+                written.append(data)
+            return ready[0]
+
+        connection = Connection(cast("Any", socket), None, "en", ConnectionLimits(), write)
+        connection.send(b'{"a":1}')
+        connection.send('{"b":"\u0434"}')  # text is encoded, as the socket would
+        assert written == [b'{"a":1}', '{"b":"\u0434"}'.encode()]
+        assert connection._sender is None and connection._outbox is None
+        ready[0] = False
+        socket.open.clear()
+        connection.send(b"c")
+        ready[0] = True  # writable again, but "c" waits: "d" must not overtake it
+        connection.send(b"d")
+        assert len(written) == 2 and connection.waiting == 2
+        socket.open.set()
+        await _settle()
+        assert socket.sent == ["c", "d"] and connection._sender is None
+        connection.send(b"e")
+        assert written[-1] == b"e" and socket.sent == ["c", "d"]
+
+    asyncio.run(scenario())
+
+
+def test_a_write_that_fails_closes_the_connection() -> None:
+    async def scenario() -> None:
+        socket = _Socket()
+
+        def write(_data: bytes) -> bool:
+            raise OSError("the transport is gone")
+
+        connection = Connection(cast("Any", socket), None, "en", ConnectionLimits(), write)
+        connection.send(b"a")
+        connection.send(b"b")
+        await _settle()
+        assert socket.sent == [] and socket.closed and connection.ended
+
+    asyncio.run(scenario())
+
+
 def test_the_turn_in_progress_leaves_the_kept_sheet_as_it_was() -> None:
     """The cells of finished turns kept on the room are shared by every view after them:
     the turn in progress is added to a copy of its row only."""
@@ -324,3 +379,42 @@ def test_the_protocols_writable_flag_holds_back_until_set() -> None:
         await flag.wait()
 
     asyncio.run(scenario())
+
+
+def test_under_thousand_serve_messages_written_at_once_are_text_frames(tmp_path: Path) -> None:
+    """The protocol's own writing (``write_text``) frames what the broadcast encoded as
+    text, as the ASGI way does: a browser reads a string, not a Blob. A real process,
+    real sockets: the states of a game's first moves, a chat line and a pong."""
+
+    async def scenario(base: str) -> list[str | bytes]:
+        deployment = Deployment([base])
+        made = await deployment.post("/api/rooms", {"name": "Anna", "seats": [{"open": True}]})
+        room = made["room"]
+        joined = await deployment.post(f"/api/rooms/{room}/join", {"name": "Boris"})
+        address = base.replace("http", "ws", 1) + f"/ws/rooms/{room}?token="
+        frames: list[str | bytes] = []
+        async with (
+            websockets.connect(address + made["token"]) as anna,
+            websockets.connect(address + joined["token"]) as boris,
+        ):
+            state = json.loads(await anna.recv())
+            while state["type"] != "state" or state["game"]["legal"] != ["throw"]:
+                state = json.loads(await anna.recv())
+            await anna.send(json.dumps({"type": "action", "seq": state["seq"], "action": "throw"}))
+            await anna.send(json.dumps({"type": "chat", "text": "привет"}))
+            await anna.send(json.dumps({"type": "ping"}))
+            for socket, last in ((boris, '"chat"'), (anna, '"pong"')):
+                frame: str | bytes = ""
+                while last not in str(frame):
+                    frame = await asyncio.wait_for(socket.recv(), 10)
+                    frames.append(frame)
+        return frames
+
+    with ServeProcess(tmp_path, "server", f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
+        frames = asyncio.run(scenario(server.base))
+    assert all(isinstance(frame, str) for frame in frames)
+    messages = [json.loads(frame) for frame in frames]
+    thrown = [m for m in messages if m["type"] == "state" and m["game"]["turn"] is not None]
+    assert thrown and thrown[0]["game"]["turn"]["throws"]
+    assert any(m["type"] == "chat" and m["text"] == "привет" for m in messages)
+    assert messages[-1] == {"type": "pong"}

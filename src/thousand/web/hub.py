@@ -39,7 +39,7 @@ from thousand.web import roomlog
 from thousand.web.cluster import Cluster, LocalCluster, News, spawn
 from thousand.web.driver import Driver
 from thousand.web.history import FinishedGame, finished_game
-from thousand.web.jsontext import dumps
+from thousand.web.jsontext import encoded
 from thousand.web.limits import AddressLimits
 from thousand.web.live import CHAT_KEPT, Connection, LiveRoom
 from thousand.web.metrics import Metrics
@@ -594,7 +594,7 @@ class Hub:
             return
         seated = live.seated() if seated is None else seated
         connected = live.connected(seated)
-        built: dict[tuple[int | None, str], str] = {}
+        built: dict[tuple[int | None, str], bytes] = {}
         summaries: dict[str, dict[str, Any]] = {}
         for connection, seat in seated:
             key = (seat, connection.language)
@@ -605,12 +605,12 @@ class Hub:
                 if summary is None:
                     summary = summaries[tr.language] = self.summary(live, tr, connected)
                 message = self.state_message(live, seat, tr, connected, summary)
-                text = built[key] = dumps(message)
+                text = built[key] = encoded(message)
             connection.send(text)
         live.room.view_cache.clear()
 
     def send_chat(self, live: LiveRoom, message: dict[str, Any]) -> None:
         live.chat.append(message)
-        encoded = dumps(message)
+        text = encoded(message)
         for other in list(live.connections):
-            other.send(encoded)
+            other.send(text)

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,10 +43,14 @@ class Connection:
     """One WebSocket: whose seat (by token hash), which language, its own limits, and the
     messages waiting to be sent to it.
 
-    A sender task runs only while messages wait: :meth:`send` starts one when there is
-    none, and it ends once it has sent everything queued. An idle connection (most of a
-    held room's life) so keeps no task, coroutine frame, future or deque, and a message
-    costs one task step as before. One sender at a time keeps the messages in order."""
+    A message is written at once when the socket can take it without waiting
+    (``write``: the protocol's :meth:`~thousand.web.wsprotocol.LeanWebSocketsProtocol.
+    write_text`, under ``thousand serve``) and nothing is queued before it. Otherwise it
+    is queued, and a sender task runs only while messages wait: :meth:`send` starts one
+    when there is none, and it ends once it has sent everything queued. An idle
+    connection (most of a held room's life) so keeps no task, coroutine frame, future or
+    deque. One sender at a time, and no writing past a queue, keeps the messages in
+    order."""
 
     __slots__ = (
         "_closing",
@@ -57,16 +61,23 @@ class Connection:
         "limits",
         "socket",
         "token_hash",
+        "write",
     )
 
     def __init__(
-        self, socket: WebSocket, token_hash: str | None, language: str, limits: ConnectionLimits
+        self,
+        socket: WebSocket,
+        token_hash: str | None,
+        language: str,
+        limits: ConnectionLimits,
+        write: Callable[[bytes], bool] | None = None,
     ) -> None:
         self.socket = socket
+        self.write = write
         self.token_hash = token_hash
         self.language = language
         self.limits = limits
-        self._outbox: deque[str] | None = None
+        self._outbox: deque[str | bytes] | None = None
         self._sender: asyncio.Task[None] | None = None
         self._closing = False
         self.ended = False
@@ -77,12 +88,21 @@ class Connection:
         """Messages queued and not yet handed to the socket."""
         return 0 if self._outbox is None else len(self._outbox)
 
-    def send(self, text: str) -> None:
-        """Queue a message; a client too slow to take its messages is cut off: with
+    def send(self, text: str | bytes) -> None:
+        """Send a message (JSON text, or the same encoded in UTF-8): at once when it need
+        not wait, else queued; a client too slow to take its messages is cut off: with
         ``OUTBOX`` waiting, the backlog is dropped and the socket closed (it reconnects
         and gets the current state)."""
         if self._closing or self.ended:
             return
+        if self._sender is None and self.write is not None:
+            try:
+                if self.write(text if isinstance(text, bytes) else text.encode()):
+                    return
+            except Exception:  # the client went away: nothing more can be sent
+                self.write = None
+                self.close()
+                return
         if self._outbox is None:
             self._outbox = deque()
         elif len(self._outbox) >= OUTBOX:
@@ -116,7 +136,7 @@ class Connection:
         try:
             while self._outbox:
                 text = self._outbox.popleft()
-                await self.socket.send_text(text)
+                await self.socket.send_text(text if isinstance(text, str) else text.decode())
                 del text
             if not self._closing:
                 self._outbox = self._sender = None

@@ -53,6 +53,7 @@ from thousand.web.sockets import serve_socket
 from thousand.web.store import AsyncStore, Store
 from thousand.web.tables import games_of, presets_of
 from thousand.web.texts import PAGE_TEXTS
+from thousand.web.wsprotocol import WRITE_TEXT, LeanWebSocketsProtocol
 
 log = logging.getLogger("thousand.web")
 
@@ -98,7 +99,9 @@ class App(FastAPI):
     kilobytes of every room held (issue 29). None of them does anything for a room's
     socket (its errors are answered by :func:`~thousand.web.sockets.serve_socket`
     itself), so a socket whose path the room route matches goes straight to it; every
-    other request takes the usual way."""
+    other request takes the usual way. Under ``thousand serve`` its scope carries the
+    protocol's :meth:`~thousand.web.wsprotocol.LeanWebSocketsProtocol.write_text`
+    (``WRITE_TEXT``), by which the connection writes its messages without waiting."""
 
     room_route: WebSocketRoute | None = None
 
@@ -112,6 +115,9 @@ class App(FastAPI):
                 # nothing of a room's socket reads a header (its token and language are
                 # in the query string): the list would be held as long as it is open
                 scope["headers"] = []
+                protocol = getattr(send, "__self__", None)
+                if isinstance(protocol, LeanWebSocketsProtocol):
+                    scope[WRITE_TEXT] = protocol.write_text
                 await route.endpoint(WebSocket(scope, receive, send))
                 return
         await super().__call__(scope, receive, send)

@@ -33,6 +33,7 @@ from thousand.web.protocol import (
 )
 from thousand.web.rooms.base import BaseRoom, hash_token
 from thousand.web.store import StoreError
+from thousand.web.wsprotocol import WRITE_TEXT
 
 log = logging.getLogger("thousand.web")
 
@@ -50,7 +51,11 @@ async def serve_socket(hub: Hub, socket: WebSocket, room_id: str) -> None:
     token = socket.query_params.get("token")
     token_hash = hash_token(token) if token else None
     connection = Connection(
-        socket, None, language_of(socket.query_params.get("lang")), ConnectionLimits()
+        socket,
+        None,
+        language_of(socket.query_params.get("lang")),
+        ConnectionLimits(),
+        socket.scope.get(WRITE_TEXT),
     )
     if token_hash is not None:
         if live.room.seat_of(token_hash) is None:

@@ -15,6 +15,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 if TYPE_CHECKING:
     from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
@@ -56,14 +57,17 @@ class Inbox:
 
 class Flag:
     """What the protocol asks of its ``writable`` :class:`asyncio.Event` (``set``,
-    ``clear``, ``wait``): set at first, and a list of waiters only while one waits (the
-    transport's buffer full)."""
+    ``clear``, ``wait``; ``is_set`` for :meth:`LeanWebSocketsProtocol.write_text`): set
+    at first, and a list of waiters only while one waits (the transport's buffer full)."""
 
     __slots__ = ("_set", "_waiters")
 
     def __init__(self) -> None:
         self._set = True
         self._waiters: list[asyncio.Future[None]] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
 
     def set(self) -> None:
         self._set = True
@@ -89,14 +93,44 @@ class Flag:
                 self._waiters.remove(waiter)
 
 
+WRITE_TEXT = "thousand.write_text"
+"""The ASGI scope's key under which a room's socket finds :meth:`LeanWebSocketsProtocol.
+write_text` of its connection (set by :class:`~thousand.web.routes.App`)."""
+
+
 class LeanWebSocketsProtocol(WebSocketsSansIOProtocol):
     """uvicorn's own, without the handshake's request and response once accepted, and
-    with an :class:`Inbox` and a :class:`Flag` for its queue and ``writable`` event."""
+    with an :class:`Inbox` and a :class:`Flag` for its queue and ``writable`` event;
+    and a message written at once when it need not wait (:meth:`write_text`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Inbox()  # type: ignore[assignment]
         self.writable = Flag()  # type: ignore[assignment]
+
+    def write_text(self, data: bytes) -> bool:
+        """Frame ``data`` (UTF-8 JSON) as a text message and hand it to the transport
+        now, as ``send`` does with ``websocket.send`` when it does not wait: True when
+        written, False when it would have to wait or cannot be sent (not yet accepted,
+        closing, the transport's buffer full), and the caller goes the ASGI way.
+
+        A state message goes out so from the broadcast itself, without a task, a
+        coroutine of each of Starlette's and uvicorn's ``send``, and the decoding and
+        encoding again of its text (issue 29)."""
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or not self.writable.is_set()
+        ):
+            return False
+        try:
+            self.conn.send_text(data)
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
 
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)

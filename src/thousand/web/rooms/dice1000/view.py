@@ -32,7 +32,7 @@ from thousand.games.dice1000.playsheet import grown_cells, with_turn_in_progress
 from thousand.games.dice1000.record import Replay, TurnSummary
 from thousand.games.dice1000.scoring import DICE
 from thousand.games.dice1000.state import GameState, Phase
-from thousand.games.dice1000.table import Session
+from thousand.games.dice1000.table import Session, ThrowView
 from thousand.games.dice1000.words import (
     action_name,
     chance_lines,
@@ -113,13 +113,36 @@ def _action_data(
     return item
 
 
-def _turn(session: Session, state: GameState, tr: Translator) -> dict[str, Any] | None:
-    """The turn in progress, or the last finished one (``ended``) until the next throw."""
+def _last_throw(room: Room, last: ThrowView, tr: Translator) -> tuple[dict[str, Any], str]:
+    """The last throw as ``turn`` shows it, and its summary in words: made once per throw
+    and language (kept on the room, never written to), not at every change while the
+    throw's dice are chosen and the turn goes on."""
+
+    def make() -> tuple[dict[str, Any], str]:
+        shown = {
+            "dice": list(last.dice),
+            "points": last.score.points,
+            "combinations": [
+                {
+                    "dice": list(combo.dice),
+                    "points": combo.points,
+                    "name": combination_name(tr, combo),
+                }
+                for combo in last.score.combinations
+            ],
+        }
+        return shown, throw_summary(tr, last.score)
+
+    return room.latest(("last throw", tr.language), (last.dice, last.score), make)
+
+
+def _turn(session: Session, state: GameState, last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The turn in progress, or the last finished one (``ended``) until the next throw;
+    ``last``: its last throw (:func:`_last_throw`)."""
     throws = session.throws
-    if not throws:
+    if not throws or last is None:
         return None
     finished = state.throws == 0 or state.is_over
-    last = throws[-1]
     set_aside = [face for view in throws for face in (view.kept or ())]
     # The dice lying beside the last throw: those set aside since five dice were last in
     # hand (the turn's first throw, or hot dice), before the last throw.
@@ -132,18 +155,7 @@ def _turn(session: Session, state: GameState, tr: Translator) -> dict[str, Any] 
         "throws": [list(view.dice) for view in throws],
         "set_aside": set_aside,
         "aside": aside,
-        "last": {
-            "dice": list(last.dice),
-            "points": last.score.points,
-            "combinations": [
-                {
-                    "dice": list(combo.dice),
-                    "points": combo.points,
-                    "name": combination_name(tr, combo),
-                }
-                for combo in last.score.combinations
-            ],
-        },
+        "last": last,
         "ended": (session.last_end.outcome if finished and session.last_end else None),
         "choosing": state.phase is Phase.SET_ASIDE,
     }
@@ -234,9 +246,10 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
     base.update(record_view(session, state, _finished_turns(room, session)))
     for index, player in enumerate(base["players"]):
         player.update(seat_fields(room, index, connected))
-    base.update(turn=_turn(session, state, tr), **clock(room), **seed_if_over(room))
-    names = [sheet.name for sheet in state.players]
     last = session.throws[-1] if session.throws else None
+    shown, summary = (None, None) if last is None else _last_throw(room, last, tr)
+    base.update(turn=_turn(session, state, shown), **clock(room), **seed_if_over(room))
+    names = [sheet.name for sheet in state.players]
     base["view"] = {
         "rules_title": room.memo(("title", tr.language), lambda: rules_title(tr, room.game.rules)),
         "sheet": {"players": names, "rounds": _rounds(room, session, state, tr)},
@@ -250,11 +263,15 @@ def shared_view(room: Room, tr: Translator, connected: Sequence[bool]) -> dict[s
             if session.last_end is not None and (state.throws == 0 or state.is_over)
             else []
         ),
-        "throw_summary": None if last is None else throw_summary(tr, last.score),
-        "labels": {
-            "throw": action_name(tr, THROW, state.dice_left, state.turn_total),
-            "stop": action_name(tr, STOP, state.dice_left, state.turn_total),
-        },
+        "throw_summary": summary,
+        "labels": room.latest(  # they move with the dice in hand and the turn's total
+            ("labels", tr.language),
+            (state.dice_left, state.turn_total),
+            lambda: {
+                "throw": action_name(tr, THROW, state.dice_left, state.turn_total),
+                "stop": action_name(tr, STOP, state.dice_left, state.turn_total),
+            },
+        ),
         "advice": None,
     }
     return base
