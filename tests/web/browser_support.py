@@ -26,6 +26,7 @@ from typing import IO, Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -430,10 +431,30 @@ def play_out(
 # -- accessibility ---------------------------------------------------------------------
 
 
+# How many times a look at the controls is taken again when the page changed under it
+# (a computer's move re-renders the table while the nodes are being described).
+SNAPSHOT_TRIES = 6
+
+
 def control_names(page: Page) -> tuple[int, list[str]]:
     """Every button, input, select, textarea and link the page exposes to assistive
     technology, by Chromium's own accessibility tree: how many there are, and a
-    description of each one whose computed accessible name is empty."""
+    description of each one whose computed accessible name is empty.
+
+    The look is taken again when a node found went away before it was described: the
+    page re-renders on every message, and only a look at one state of it means
+    anything."""
+    for attempt in range(SNAPSHOT_TRIES):
+        try:
+            return _control_names_once(page)
+        except PlaywrightError as error:
+            if "Could not find node" not in str(error) or attempt == SNAPSHOT_TRIES - 1:
+                raise
+            page.wait_for_timeout(100)
+    raise AssertionError("unreachable")
+
+
+def _control_names_once(page: Page) -> tuple[int, list[str]]:
     cdp = page.context.new_cdp_session(page)
     try:
         cdp.send("DOM.enable")
@@ -469,12 +490,21 @@ def control_names(page: Page) -> tuple[int, list[str]]:
 
 
 def assert_controls_named(page: Page, at_least: int) -> int:
-    """Every control the page shows has an accessible name; returns how many there are."""
-    exposed, unnamed = control_names(page)
-    assert not unnamed, f"controls without an accessible name: {unnamed}"
+    """Every control the page shows has an accessible name; returns how many there are.
+
+    The count of controls on the screen is a second look, so a page that changed between
+    the two looks (a computer moved) is looked at again before the counts are held
+    against each other."""
+    for attempt in range(SNAPSHOT_TRIES):
+        exposed, unnamed = control_names(page)
+        assert not unnamed, f"controls without an accessible name: {unnamed}"
+        # none of the controls on the screen was left out of the accessibility tree
+        visible = page.locator(f":is({CONTROLS}):visible").count()
+        if exposed >= visible and exposed >= at_least:
+            return exposed
+        if attempt < SNAPSHOT_TRIES - 1:
+            page.wait_for_timeout(200)
     assert exposed >= at_least, f"only {exposed} controls found"
-    # none of the controls on the screen was left out of the accessibility tree
-    visible = page.locator(f":is({CONTROLS}):visible").count()
     assert exposed >= visible, (exposed, visible)
     return exposed
 
