@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+import struct
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -42,6 +43,8 @@ WORD = 2**32
 """Each word of the stream is below this."""
 
 _WORDS_PER_DIGEST = 8
+_WORDS = struct.Struct(f">{_WORDS_PER_DIGEST}I")
+"""A digest read as its big-endian 32-bit words."""
 _DOMAIN = re.compile(r"[a-z0-9_]{1,32}")
 
 T = TypeVar("T")
@@ -67,9 +70,7 @@ def seeded_words(seed: bytes, domain: str, index: int, *, kind: str = "outcome")
     counter = 0
     while True:
         message = f"{domain}:{index}:{counter}".encode("ascii")
-        digest = hmac.new(seed, message, hashlib.sha256).digest()
-        for i in range(_WORDS_PER_DIGEST):
-            yield int.from_bytes(digest[4 * i : 4 * i + 4], "big")
+        yield from _WORDS.unpack(hmac.digest(seed, message, hashlib.sha256))
         counter += 1
 
 

@@ -43,6 +43,7 @@ from thousand.games.dice1000.words import (
     throw_summary,
     turn_end,
 )
+from thousand.web.jsontext import Grown, Kept
 from thousand.web.rooms.dice1000.room import Room
 from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_over, waiting
 
@@ -50,7 +51,7 @@ from thousand.web.rooms.view_frame import clock, frame, seat_fields, seed_if_ove
 def record_view(
     session: Session,
     observed: GameState | None = None,
-    finished: list[dict[str, Any]] | None = None,
+    finished: Kept | None = None,
 ) -> dict[str, Any]:
     """``thousand replay --json`` of the session's record, without replaying it; the
     position as ``observed`` by a seat or a spectator (default: the session's own).
@@ -75,22 +76,23 @@ def record_view(
         )
     data = Replay(state, tuple(turns)).to_json_data()
     if finished is not None:
-        data["turns"] = [*finished, *data["turns"]]
+        data["turns"] = Grown(finished, data["turns"])
     return data
 
 
-def _finished_turns(room: Room, session: Session) -> list[dict[str, Any]]:
+def _finished_turns(room: Room, session: Session) -> Kept:
     """The replay's entries of the finished turns, kept on the room: a turn's end adds
-    its own, instead of every change making the game's all again."""
+    its own, instead of every change making the game's all again (and writing them as
+    JSON again: :class:`~thousand.web.jsontext.Kept`)."""
     slot = ("turns",)
     turns = session.turns
 
-    def grown() -> list[dict[str, Any]]:
-        kept: list[dict[str, Any]] = room.kept(slot) or []
+    def grown() -> Kept:
+        kept: Kept = room.kept(slot) or Kept()
         if len(kept) > len(turns):
-            kept = []
+            kept = Kept()
         new = Replay(session.state, tuple(turns[len(kept) :])).to_json_data()["turns"]
-        return [*kept, *new]
+        return Kept([*kept, *new], kept, len(kept))
 
     return room.latest(slot, (room.number, len(turns)), grown)
 
@@ -217,16 +219,30 @@ def seat_view(
 
 def _rounds(room: Room, session: Session, state: GameState, tr: Translator) -> list[list[str]]:
     """The sheet's cells: the finished turns' written once per turn, from the last
-    turn's round on (kept on the room), the turn in progress added to them on every
-    change."""
+    turn's round on (kept on the room, and their JSON text with them), the turn in
+    progress added to them on every change."""
     done = len(session.turns)
     slot = ("sheet", tr.language)
-    _count, cells = room.latest(
-        slot, done, lambda: grown_cells(tr, state, session.turns, room.kept(slot))
-    )
+
+    def grown() -> tuple[int, Kept]:
+        kept: tuple[int, Kept] | None = room.kept(slot)
+        count, cells = grown_cells(tr, state, session.turns, kept)
+        if kept is None:
+            return count, Kept(cells)
+        shared = 0  # the rows grown_cells took over from the kept ones (none in a new game)
+        for row, old in zip(cells, kept[1], strict=False):
+            if row is not old:
+                break
+            shared += 1
+        return count, Kept(cells, kept[1], shared)
+
+    _count, cells = room.latest(slot, done, grown)
     if not state.turn_total:
-        return list(cells)  # the rows are kept on the room: the view only reads them
-    return with_turn_in_progress(cells, state, done, state.turn_total)
+        return Grown(cells, ())  # the rows are kept on the room: the view only reads them
+    rows = with_turn_in_progress(cells, state, done, state.turn_total)
+    # the rows before the turn's are the kept ones (with_turn_in_progress shares them)
+    row = min(done // len(state.players), len(cells))
+    return Grown(cells, rows[row:], row)
 
 
 def _blank_player(name: str) -> dict[str, Any]:
