@@ -54,15 +54,17 @@ def deal_over(data: Mapping[str, Any], number: int) -> DealOver:
 
     final = replay(upto, on_state=collect).state
     summary = final.history[number - 1]
-    return DealOver(number, summary, _last_trick(summary, before_last))
+    return DealOver(number, summary, last_trick(summary, before_last[0] if before_last else None))
 
 
-def _last_trick(summary: DealSummary, before_last: list[State]) -> LastTrick | None:
-    """The last trick: the cards on the table before the deal's last card, and that
-    card (the deal's last decision)."""
-    if summary.outcome == "redeal" or summary.points is None or not before_last:
+def last_trick(summary: DealSummary, before_last: State | None) -> LastTrick | None:
+    """The last trick of the deal ``summary`` tells: the cards on the table in
+    ``before_last`` — the deal's last position in play, before its last card (None: it
+    never came to play) — and that card, the deal's last decision. A table that holds the
+    position then (a server's room, as the deal ends) needs no replay of the record."""
+    if summary.outcome == "redeal" or summary.points is None or before_last is None:
         return None
-    deal = before_last[0].deal
+    deal = before_last.deal
     assert deal is not None
     plays = [(seat, action.card) for seat, action in summary.actions if isinstance(action, Play)]
     played = tuple(plays[-(len(deal.trick) + 1) :])
@@ -70,4 +72,4 @@ def _last_trick(summary: DealSummary, before_last: list[State]) -> LastTrick | N
     return LastTrick(played, played[place][0])
 
 
-__all__ = ["DealOver", "LastTrick", "deal_over"]
+__all__ = ["DealOver", "LastTrick", "deal_over", "last_trick"]

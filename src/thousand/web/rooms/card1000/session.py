@@ -25,6 +25,7 @@ from thousand.games.card1000 import engine
 from thousand.games.card1000.actions import Action, Decision
 from thousand.games.card1000.bots import BOT_LEVELS, level_policy
 from thousand.games.card1000.config import Rules
+from thousand.games.card1000.deal_over import LastTrick, last_trick
 from thousand.games.card1000.legal import legal_actions
 from thousand.games.card1000.position import Position
 from thousand.games.card1000.record import RecordBuilder, replay
@@ -57,6 +58,12 @@ class CardSession(TableSession[Position, Decision, None, RecordBuilder, None]):
     deck_seed: bytes
     """The room's secret seed, which every deal is drawn from."""
     bot_seed: int = 0
+    last_trick: tuple[int, LastTrick | None] | None = None
+    """The number of the deal that ended last in this session and its last trick, taken
+    from the position as it ended (:func:`~thousand.games.card1000.deal_over.last_trick`):
+    the view shows who took it without replaying the record to that deal, which cost a
+    deal's end as much as the game so far. None: no deal ended since the session began
+    (a resumed game replays once)."""
 
     @classmethod
     def new(
@@ -128,6 +135,13 @@ class CardSession(TableSession[Position, Decision, None, RecordBuilder, None]):
         state = engine.apply(before.state, action)
         self.record.observe(before, action)
         self.position = Position(state, before.players)
+        if len(state.history) > len(before.state.history):  # the action ended a deal
+            deal = before.state.deal
+            in_play = deal is not None and deal.phase == "play"
+            self.last_trick = (
+                len(state.history),
+                last_trick(state.history[-1], before.state if in_play else None),
+            )
 
     def deal_if_due(self) -> None:
         """Deal the next deal from the seed when the cards are due (§5)."""

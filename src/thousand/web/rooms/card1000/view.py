@@ -80,11 +80,17 @@ def _last_trick(
 
 
 def _last_trick_taker(session: CardSession, number: int) -> int | None:
-    """Who took deal ``number``'s last trick: the record replayed to that deal's end by
-    the engine (:func:`~thousand.games.card1000.deal_over.deal_over`, as the terminal's
-    deal-over panel reads it) — the page never works out a trick's winner itself."""
-    data = {**session.record.header(), "deals": session.record.deals[:number]}
-    trick = deal_over(data, number).last_trick
+    """Who took deal ``number``'s last trick, by the engine's own reading of it
+    (:mod:`~thousand.games.card1000.deal_over`) — the page never works out a trick's
+    winner itself: as the session kept it when the deal ended, or (a game resumed since)
+    from the record replayed to that deal's end, as the terminal's deal-over panel reads
+    it."""
+    kept = session.last_trick
+    if kept is not None and kept[0] == number:
+        trick = kept[1]
+    else:
+        data = {**session.record.header(), "deals": session.record.deals[:number]}
+        trick = deal_over(data, number).last_trick
     return None if trick is None else trick.taker
 
 
@@ -129,6 +135,32 @@ def deal_log(
         to = getattr(decision, "to", None)
         target = players[to] if isinstance(to, int) and 0 <= to < len(players) else None
         lines.append(decision_line(tr, players[seat], decision, target))
+    return lines
+
+
+def _log(
+    room: CardRoom,
+    dealt: int,
+    actions: Sequence[dict[str, Any]],
+    players: Sequence[str],
+    tr: Translator,
+) -> list[str]:
+    """:func:`deal_log` of the deal in play, its lines kept on the room: a decision adds
+    its own line, instead of every change wording the deal's all again (``dealt``: the
+    deals dealt so far, the one in play the last of them). The lines kept
+    are used only while the actions they were worded from begin the deal's as they were
+    (another deal, or anything shown otherwise, words them all again)."""
+    slot = ("deal log", tr.language)
+
+    def grown() -> tuple[list[dict[str, Any]], list[str]]:
+        kept: tuple[list[dict[str, Any]], list[str]] | None = room.kept(slot)
+        if kept is not None and kept[0] == list(actions[: len(kept[0])]):
+            done, lines = kept
+            return list(actions), [*lines, *deal_log(actions[len(done) :], players, tr)]
+        return list(actions), deal_log(actions, players, tr)
+
+    version = (dealt, len(actions), actions[-1] if actions else None)
+    _actions, lines = room.latest(slot, version, grown)
     return lines
 
 
@@ -193,10 +225,18 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
         **seed_if_over(room),
     )
     actions = data["deal"]["actions"] if data["deal"] is not None else []
+    deal = session.now.state.deal
     base["view"] = {
         **base["view"],
-        "sheet": paper_sheet(session, tr),
-        "log": deal_log(actions, session.now.players, tr),
+        "sheet": room.latest(  # it moves when a deal ends and while one is bid for
+            ("paper sheet", tr.language),
+            (
+                len(session.now.state.history),
+                None if deal is None else (deal.declarer, deal.bid),
+            ),
+            lambda: paper_sheet(session, tr),
+        ),
+        "log": _log(room, session.deals_dealt, actions, session.now.players, tr),
         "last_trick": _last_trick(room, session, base["last_deal"]),
     }
     if to_move is not None:
