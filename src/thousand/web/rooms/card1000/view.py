@@ -187,10 +187,11 @@ def shared_view(room: CardRoom, tr: Translator, connected: Sequence[bool]) -> di
     assert not isinstance(session, KeepSession)
     base: dict[str, Any] = {
         **frame(room),
-        "rules": room.game.to_data(),
+        # the rules and the cards' words never change in a room: made once, never written to
+        "rules": room.memo(("rules",), room.game.to_data),
         "view": {
             "rules_title": room.memo(("title", tr.language), lambda: _rules_title(room, tr)),
-            "cards": card_words(tr),
+            "cards": room.memo(("card words", tr.language), lambda: card_words(tr)),
         },
     }
     if session is None:
