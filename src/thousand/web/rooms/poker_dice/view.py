@@ -194,8 +194,14 @@ def _words(
     showing_last = end is not None and (position.over or position.throws == 0)
     return {
         "sheet": {"players": names, "rows": rows},
-        "boxes": {box: box_name(tr, rules, box) for box in position.players[0].boxes},
-        "hands": {kind: hand_name(tr, kind) for kind in HAND_KINDS},
+        # the names never change in a room: made once per language, never written to
+        "boxes": room.memo(
+            ("box names", tr.language),
+            lambda: {box: box_name(tr, rules, box) for box in position.players[0].boxes},
+        ),
+        "hands": room.memo(
+            ("hand names", tr.language), lambda: {kind: hand_name(tr, kind) for kind in HAND_KINDS}
+        ),
         "events": _turn_end(tr, room, names, end) if showing_last and end is not None else [],
         "result": result(tr, replay_now.winner_names) if position.over else None,
     }
