@@ -16,6 +16,7 @@ import pytest
 import websockets
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
+from websockets.frames import Frame, Opcode
 
 from tests.web.serve_process import ServeProcess
 from thousand.core.chance import commitment
@@ -28,7 +29,7 @@ from thousand.web.protocol import CreateRoom, Options
 from thousand.web.rooms.base import BaseRoom
 from thousand.web.rooms.dice1000.view import record_view
 from thousand.web.tables import game_view, room_type
-from thousand.web.wsprotocol import Flag, Inbox
+from thousand.web.wsprotocol import Flag, Inbox, text_frame
 
 from .support import connect, create_room, new_app, running
 
@@ -418,3 +419,12 @@ def test_under_thousand_serve_messages_written_at_once_are_text_frames(tmp_path:
     assert thrown and thrown[0]["game"]["turn"]["throws"]
     assert any(m["type"] == "chat" and m["text"] == "привет" for m in messages)
     assert messages[-1] == {"type": "pong"}
+
+
+@pytest.mark.parametrize("length", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_text_frame_written_at_once_is_websockets_own(length: int) -> None:
+    """``write_text``'s frame is byte for byte what websockets serializes for a server's
+    text message, at every size of the length field (7, 16 and 64 bits)."""
+    data = ("й" * length).encode()[:length]
+    expected = Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+    assert text_frame(data) == expected

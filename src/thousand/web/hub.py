@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 from thousand.core.errors import ThousandError
 from thousand.core.i18n import Translator, translator
 from thousand.web import roomlog
-from thousand.web.cluster import Cluster, LocalCluster, News, spawn
+from thousand.web.cluster import Cluster, LocalCluster, News, Presence, spawn
 from thousand.web.driver import Driver
 from thousand.web.history import FinishedGame, finished_game
 from thousand.web.jsontext import encoded
@@ -449,8 +449,9 @@ class Hub:
         move the seats (a rematch), so the other processes hear of this one's presence
         again (only when it differs from what they heard)."""
         seated = live.seated()
-        self.cluster.set_presence(live.room.id, live.presence(seated))
-        self.broadcast(live, seated)
+        presence = live.presence(seated)
+        self.cluster.set_presence(live.room.id, presence)
+        self.broadcast(live, seated, presence)
         live.wake.set()
 
     async def create(self, body: CreateRoom, player: str | None = None) -> tuple[BaseRoom, str]:
@@ -534,9 +535,18 @@ class Hub:
             return True
         return seen is not None and self.clock() - seen < self.settings.stale_seconds
 
-    def summary(self, live: LiveRoom, tr: Translator, connected: Sequence[bool]) -> dict[str, Any]:
-        """The room's ROOM_SUMMARY with its computers named in ``tr``'s language."""
-        summary = room_summary(live.room, connected, live.spectators())
+    def summary(
+        self,
+        live: LiveRoom,
+        tr: Translator,
+        connected: Sequence[bool],
+        spectators: int | None = None,
+    ) -> dict[str, Any]:
+        """The room's ROOM_SUMMARY with its computers named in ``tr``'s language
+        (``spectators``: their count, when already made)."""
+        if spectators is None:
+            spectators = live.spectators()
+        summary = room_summary(live.room, connected, spectators)
         summary["seats"] = renamed(summary["seats"], room_names(live.room, tr))
         return summary
 
@@ -582,18 +592,24 @@ class Hub:
         }
 
     def broadcast(
-        self, live: LiveRoom, seated: list[tuple[Connection, int | None]] | None = None
+        self,
+        live: LiveRoom,
+        seated: list[tuple[Connection, int | None]] | None = None,
+        presence: Presence | None = None,
     ) -> None:
         """Send the room's state to every connection, built once per seat and language
         (while a change is being stored: once it is); ``seated``: :meth:`LiveRoom.seated
-        <thousand.web.live.LiveRoom.seated>` when already looked up. The shared views built
+        <thousand.web.live.LiveRoom.seated>` when already looked up, ``presence`` (this
+        process's) when already made. The shared views built
         for it are let go of afterwards: an idle room keeps no view (the next broadcast is
         for a change, or for someone coming or going, which every view shows)."""
         if live.changing:
             live.deferred = True
             return
         seated = live.seated() if seated is None else seated
-        connected = live.connected(seated)
+        presence = live.presence(seated) if presence is None else presence
+        connected = live.connected(presence=presence)
+        spectators = live.spectators(presence)
         built: dict[tuple[int | None, str], bytes] = {}
         summaries: dict[str, dict[str, Any]] = {}
         for connection, seat in seated:
@@ -603,7 +619,7 @@ class Hub:
                 tr = translator(connection.language)
                 summary = summaries.get(tr.language)
                 if summary is None:
-                    summary = summaries[tr.language] = self.summary(live, tr, connected)
+                    summary = summaries[tr.language] = self.summary(live, tr, connected, spectators)
                 message = self.state_message(live, seat, tr, connected, summary)
                 text = built[key] = encoded(message)
             connection.send(text)

@@ -213,14 +213,22 @@ class LiveRoom:
                 seats.add(seat)
         return Presence(frozenset(seats), spectators)
 
-    def connected(self, seated: list[tuple[Connection, int | None]] | None = None) -> list[bool]:
+    def connected(
+        self,
+        seated: list[tuple[Connection, int | None]] | None = None,
+        presence: Presence | None = None,
+    ) -> list[bool]:
         """Per seat: a device holds it, here or in another process (a ``local`` seat:
-        the keeper's device); ``seated`` as in :meth:`presence`."""
-        held = set(self.presence(seated).seats).union(*(other.seats for other in self.others))
+        the keeper's device); ``seated`` as in :meth:`presence`, ``presence``: this
+        process's, when already made."""
+        mine = self.presence(seated) if presence is None else presence
+        held = set(mine.seats).union(*(other.seats for other in self.others))
         return connected_seats(self.room.seats, held)
 
-    def spectators(self) -> int:
-        return self.presence().spectators + sum(other.spectators for other in self.others)
+    def spectators(self, presence: Presence | None = None) -> int:
+        """Spectators here and in the other processes (``presence`` as in :meth:`connected`)."""
+        mine = self.presence() if presence is None else presence
+        return mine.spectators + sum(other.spectators for other in self.others)
 
     @property
     def saved_seq(self) -> int:

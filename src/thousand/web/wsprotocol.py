@@ -11,11 +11,13 @@ room held (issue 29). ``thousand serve`` runs this protocol where uvicorn has it
 from __future__ import annotations
 
 import asyncio
+import struct
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
+from websockets.protocol import State
 
 if TYPE_CHECKING:
     from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
@@ -93,6 +95,19 @@ class Flag:
                 self._waiters.remove(waiter)
 
 
+def text_frame(data: bytes) -> bytes:
+    """``data`` as one unmasked, unfragmented text frame (RFC 6455 §5.2: FIN and the
+    text opcode, then the payload's length in 7, 7+16 or 7+64 bits): what websockets'
+    ``send_text`` writes for a server without extensions, without its ``Frame`` and
+    the checks of its general serializer at every state message (issue 29)."""
+    length = len(data)
+    if length < 126:
+        return bytes((0x81, length)) + data
+    if length < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, length) + data
+    return struct.pack("!BBQ", 0x81, 127, length) + data
+
+
 WRITE_TEXT = "thousand.write_text"
 """The ASGI scope's key under which a room's socket finds :meth:`LeanWebSocketsProtocol.
 write_text` of its connection (set by :class:`~thousand.web.routes.App`)."""
@@ -125,11 +140,17 @@ class LeanWebSocketsProtocol(WebSocketsSansIOProtocol):
             or not self.writable.is_set()
         ):
             return False
+        conn = self.conn
+        if conn.state is State.OPEN and not (
+            conn.extensions or conn.expect_continuation_frame or conn.writes
+        ):
+            self.transport.write(text_frame(data))
+            return True
         try:
-            self.conn.send_text(data)
+            conn.send_text(data)
         except InvalidState:
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.write(b"".join(conn.data_to_send()))
         return True
 
     async def send(self, message: ASGISendEvent) -> None:
