@@ -15,14 +15,20 @@ import json
 from typing import Any
 
 import pytest
-import websockets
 from websockets.asyncio.server import ServerConnection, serve
 
 from thousand.web.client import Deployment, SeatClient
+from thousand.web.clientsocket import ClientSocket
 
 
-def _state(seq: int) -> str:
-    game = {"legal": ["throw"], "turns": [], "winner": None, "to_move": "Anna", "players": []}
+def _state(seq: int, turns: int = 0, connected: bool = True) -> str:
+    game = {
+        "legal": ["throw"],
+        "turns": [{"player": "Anna", "points": 50}] * turns,
+        "winner": None,
+        "to_move": "Anna",
+        "players": [{"name": "Anna", "score": 50 * turns, "connected": connected}],
+    }
     return json.dumps({"type": "state", "seq": seq, "room": {"status": "playing"}, "game": game})
 
 
@@ -44,7 +50,7 @@ async def _answers(socket: ServerConnection) -> None:
 def test_an_action_cut_off_by_a_dying_process_is_sent_again_on_the_next(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    connect = websockets.connect
+    connect = ClientSocket.connect
 
     async def slowly(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(1.5)  # reopening takes longer than act looks again (1 s)
@@ -61,7 +67,7 @@ def test_an_action_cut_off_by_a_dying_process_is_sent_again_on_the_next(
             ]
             seat = SeatClient(Deployment(bases, timeout=5.0), "room", "token")
             await seat.connect()
-            monkeypatch.setattr(websockets, "connect", slowly)  # as the client calls it
+            monkeypatch.setattr(ClientSocket, "connect", slowly)  # as the client calls it
             try:
                 took = await seat.act({"action": "throw"}, timeout=5.0)
             finally:
@@ -71,3 +77,40 @@ def test_an_action_cut_off_by_a_dying_process_is_sent_again_on_the_next(
             return took
 
     assert asyncio.run(scenario()) < 5.0
+
+
+def test_a_state_taken_back_or_changed_at_its_seq_is_noticed() -> None:
+    """What a player would notice, over one connection: a state shown again at its
+    ``seq`` may differ in who is connected, not in the game (turns, scores); a lower
+    ``seq`` takes a state back. A message that is not JSON is noticed too, and the
+    connection reads on; a message of several frames arrives whole."""
+
+    async def shows(socket: ServerConnection) -> None:
+        await socket.send(_state(3, turns=1))
+        await socket.send(_state(3, turns=1, connected=False))  # only presence moved
+        await socket.send(_state(3, turns=2))  # the same seq, another game
+        await socket.send(_state(2, turns=2))  # taken back
+        await socket.send("{not json")
+        await socket.send(
+            [part.encode() for part in (_state(4, turns=3)[:20], _state(4, turns=3)[20:])]
+        )
+        await socket.wait_closed()
+
+    async def scenario() -> SeatClient:
+        async with serve(shows, "127.0.0.1", 0) as server:
+            base = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+            seat = SeatClient(Deployment([base], timeout=5.0), "room", "token", keep_states=True)
+            await seat.connect()
+            try:
+                await seat.wait(lambda state: state["seq"] == 4, 5.0)
+            finally:
+                await seat.close()
+            return seat
+
+    seat = asyncio.run(scenario())
+    assert [state["seq"] for state in seat.states] == [3, 3, 3, 2, 4]
+    assert seat.broken == [
+        "the state at seq 3 changed",
+        "seq went back from 3 to 2",
+        "a message that is not JSON: b'{not json'",
+    ]

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
 import ssl
 import time
 from collections.abc import Sequence
@@ -25,8 +24,8 @@ from typing import Any
 import httpx
 import orjson
 import websockets
-from websockets.asyncio.client import ClientConnection
 
+from thousand.web.clientsocket import ClientSocket
 from thousand.web.jsontext import dumps
 
 RETRY_CODES = frozenset({"unavailable", "busy"})
@@ -91,16 +90,13 @@ class SeatClient:
     state: dict[str, Any] | None = None
     errors: list[dict[str, Any]] = field(default_factory=list)
     reconnects: int = 0
-    seen: dict[int, bytes] = field(default_factory=dict)
-    """Every state this client was shown, by ``seq``: a digest of what of its game lasts
-    (a benchmark's two thousand clients would hold gigabytes of the states themselves)."""
     keep_states: bool = False
     """Keep every state message in :attr:`states` (tests; a benchmark would run out of
     memory)."""
     states: list[dict[str, Any]] = field(default_factory=list)
     broken: list[str] = field(default_factory=list)
     """Promises of PROTOCOL.md the server broke: a state taken back or changed."""
-    _socket: ClientConnection | None = None
+    _socket: ClientSocket | None = None
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _reader: asyncio.Task[None] | None = None
     _index: int = 0
@@ -129,7 +125,7 @@ class SeatClient:
             if self.token is not None:
                 address += f"&token={self.token}"
             try:
-                self._socket = await websockets.connect(address, open_timeout=5.0)
+                self._socket = await ClientSocket.connect(address, self._received, 5.0, _tls())
                 return
             except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
                 if time.monotonic() > deadline:
@@ -140,11 +136,9 @@ class SeatClient:
     async def _read(self) -> None:
         while True:
             assert self._socket is not None
-            try:
-                async for raw in self._socket:
-                    self._take(orjson.loads(raw))
-            except (OSError, websockets.exceptions.WebSocketException):
-                pass
+            # the messages come to _received meanwhile; shielded: cancelling this reader
+            # must not cancel the socket's own future
+            await asyncio.shield(self._socket.closed)
             # the process went away (or closed us): the next one. Counted once the new
             # connection is open: an action waiting for its answer sends itself again
             # when the count moves, and sent before that it went into the old one, lost
@@ -153,17 +147,31 @@ class SeatClient:
             self.reconnects += 1
             self._changed.set()
 
+    def _received(self, raw: bytes) -> None:
+        """A message of the connection, as it arrives (:class:`ClientSocket`'s callback)."""
+        try:
+            message = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            self.broken.append(f"a message that is not JSON: {raw[:40]!r}")
+            return
+        self._take(message)
+
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
             seq = int(message["seq"])
-            if self.state is not None and seq < int(self.state["seq"]):
-                self.broken.append(f"seq went back from {self.state['seq']} to {seq}")
-            lasting = hashlib.blake2b(
-                orjson.dumps(_lasting(message["game"]), option=orjson.OPT_SORT_KEYS),
-                digest_size=16,
-            ).digest()
-            if self.seen.setdefault(seq, lasting) != lasting:
+            # A state at a seq below the last one shown takes it back; one at the same
+            # seq must show the same game. A state at a seq shown earlier than the last
+            # is below it, so the last one is all there is to compare with.
+            last = self.state
+            shown = None if last is None else int(last["seq"])
+            if shown is not None and seq < shown:
+                self.broken.append(f"seq went back from {shown} to {seq}")
+            elif (
+                last is not None
+                and seq == shown
+                and _lasting(message["game"]) != _lasting(last["game"])
+            ):
                 self.broken.append(f"the state at seq {seq} changed")
             self.state = message
             if self.keep_states:
@@ -198,7 +206,7 @@ class SeatClient:
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message as it is (no retry)."""
         assert self._socket is not None
-        await self._socket.send(dumps(message))
+        self._socket.send(dumps(message))
 
     async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
         """Send an action on the current state and wait until a newer state arrives;
@@ -221,7 +229,7 @@ class SeatClient:
             reconnects = self.reconnects  # before sending: a send into a dying connection
             with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
                 assert self._socket is not None
-                await self._socket.send(dumps({"type": "action", "seq": seq, **action}))
+                self._socket.send(dumps({"type": "action", "seq": seq, **action}))
             while True:
                 if self.state is not None and int(self.state["seq"]) > seq:
                     return time.monotonic() - started
