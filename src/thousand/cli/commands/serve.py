@@ -154,6 +154,7 @@ def _logging(args: argparse.Namespace) -> tuple[LogFormat, str]:
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     import uvicorn  # noqa: PLC0415 - the server's libraries load only for this command
 
+    from thousand.web.history import warm  # noqa: PLC0415
     from thousand.web.server import Settings, create_app  # noqa: PLC0415
 
     log_format, log_level = _logging(args)
@@ -176,6 +177,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         app = create_app(settings)
     except ThousandError as exc:
         raise ThousandError(f"--db: {exc}") from None
+    warm()  # the finished games' history, loaded before the first one ends mid-play
     config = uvicorn.Config(
         app,
         host=args.host,
