@@ -82,8 +82,9 @@ def test_an_action_cut_off_by_a_dying_process_is_sent_again_on_the_next(
 def test_a_state_taken_back_or_changed_at_its_seq_is_noticed() -> None:
     """What a player would notice, over one connection: a state shown again at its
     ``seq`` may differ in who is connected, not in the game (turns, scores); a lower
-    ``seq`` takes a state back. A message that is not JSON is noticed too, and the
-    connection reads on; a message of several frames arrives whole."""
+    ``seq`` takes a state back. A message that is not JSON, or not a message of the
+    protocol, is noticed too, and the connection reads on; a message of several frames
+    arrives whole."""
 
     async def shows(socket: ServerConnection) -> None:
         await socket.send(_state(3, turns=1))
@@ -91,6 +92,8 @@ def test_a_state_taken_back_or_changed_at_its_seq_is_noticed() -> None:
         await socket.send(_state(3, turns=2))  # the same seq, another game
         await socket.send(_state(2, turns=2))  # taken back
         await socket.send("{not json")
+        await socket.send('{"type": "state", "game": {}}')  # no seq
+        await socket.send("[1, 2]")  # not an object
         await socket.send(
             [part.encode() for part in (_state(4, turns=3)[:20], _state(4, turns=3)[20:])]
         )
@@ -113,4 +116,8 @@ def test_a_state_taken_back_or_changed_at_its_seq_is_noticed() -> None:
         "the state at seq 3 changed",
         "seq went back from 3 to 2",
         "a message that is not JSON: b'{not json'",
+        "a message not as PROTOCOL.md says (KeyError('seq')): "
+        + repr(b'{"type": "state", "game": {}}'),
+        "a message not as PROTOCOL.md says (AttributeError(\"'list' object has no attribute"
+        " 'get'\")): b'[1, 2]'",
     ]

@@ -26,7 +26,7 @@ import orjson
 import websockets
 
 from thousand.web.clientsocket import ClientSocket
-from thousand.web.jsontext import dumps
+from thousand.web.jsontext import encoded
 
 RETRY_CODES = frozenset({"unavailable", "busy"})
 """Errors that say "the same action later": the server could not store it, or raced."""
@@ -154,7 +154,12 @@ class SeatClient:
         except orjson.JSONDecodeError:
             self.broken.append(f"a message that is not JSON: {raw[:40]!r}")
             return
-        self._take(message)
+        try:
+            self._take(message)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            # not the protocol's (a state without its seq, a list for an object): noted,
+            # and the connection reads on, as for a message that is not JSON
+            self.broken.append(f"a message not as PROTOCOL.md says ({exc!r}): {raw[:40]!r}")
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -206,7 +211,7 @@ class SeatClient:
     async def send(self, message: dict[str, Any]) -> None:
         """Send one message as it is (no retry)."""
         assert self._socket is not None
-        self._socket.send(dumps(message))
+        self._socket.send(encoded(message))
 
     async def act(self, action: dict[str, Any], timeout: float = 30.0) -> float:
         """Send an action on the current state and wait until a newer state arrives;
@@ -229,7 +234,7 @@ class SeatClient:
             reconnects = self.reconnects  # before sending: a send into a dying connection
             with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
                 assert self._socket is not None
-                self._socket.send(dumps({"type": "action", "seq": seq, **action}))
+                self._socket.send(encoded({"type": "action", "seq": seq, **action}))
             while True:
                 if self.state is not None and int(self.state["seq"]) > seq:
                     return time.monotonic() - started

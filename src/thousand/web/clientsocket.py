@@ -29,7 +29,7 @@ from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.protocol import State
-from websockets.uri import parse_uri
+from websockets.uri import WebSocketURI, parse_uri
 
 CLOSE_SECONDS = 2.0
 """How long a closing connection waits for the server's side of the close handshake."""
@@ -40,8 +40,8 @@ class ClientSocket(asyncio.Protocol):
     received goes to ``on_message`` as UTF-8 bytes, in order; :attr:`closed` is done once
     the connection is over, whoever ended it."""
 
-    def __init__(self, address: str, on_message: Callable[[bytes], None]) -> None:
-        self.protocol = ClientProtocol(parse_uri(address))
+    def __init__(self, uri: WebSocketURI, on_message: Callable[[bytes], None]) -> None:
+        self.protocol = ClientProtocol(uri)
         self.on_message = on_message
         loop = asyncio.get_running_loop()
         self.opened: asyncio.Future[None] = loop.create_future()
@@ -65,7 +65,7 @@ class ClientSocket(asyncio.Protocol):
         TimeoutError otherwise."""
         uri = parse_uri(address)
         loop = asyncio.get_running_loop()
-        socket = cls(address, on_message)
+        socket = cls(uri, on_message)
         async with asyncio.timeout(timeout):
             transport, _ = await loop.create_connection(
                 lambda: socket,
@@ -117,12 +117,12 @@ class ClientSocket(asyncio.Protocol):
 
     # -- what the client does -----------------------------------------------------------
 
-    def send(self, text: str) -> None:
-        """Send a text message now (the transport buffers it); ``InvalidState`` once the
-        connection is closing or closed."""
+    def send(self, text: bytes) -> None:
+        """Send a text message, ``text`` in UTF-8, now (the transport buffers it);
+        ``InvalidState`` once the connection is closing or closed."""
         if self.protocol.state is not State.OPEN:
             raise InvalidState(f"connection is {self.protocol.state.name.lower()}")
-        self.protocol.send_text(text.encode())
+        self.protocol.send_text(text)
         self._flush()
 
     async def close(self) -> None:
