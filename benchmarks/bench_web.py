@@ -50,12 +50,21 @@ Figures:
   players connected, less what it was before, per game: a room held with its two (card
   Thousand: three) connections, idle, before the first move;
 * ``server_cpu_ms_per_action``: the servers' processor time (user and system, set-up
-  included) per accepted action;
+  included, and ``--idle``'s) per accepted action;
+* ``idle_cpu_percent``: with ``--idle S``, each server's processor time over S seconds
+  with every room made and its players connected, before the first move, as a share of
+  one core: what rooms held idle cost (keepalive pings, timers); empty without it;
 * ``client_cpu_ms_per_action``: the same of this script's own clients (all in this one
   process): when it nears a core's worth of the run, the clients, not the servers, hold
   the latencies up (a small machine at a person's pace);
 * ``games_finished``: games whose every seat saw the end of play: ``over``, or with
-  card Thousand ``--deals`` deals finished (``game.deals``).
+  card Thousand ``--deals`` deals finished (``game.deals``);
+* ``timeline``: the same run in windows of ``--window`` seconds from the first move
+  (30 unless given): each window's accepted actions a second and the p50, p99 and
+  slowest of the actions sent in it. A run's p99 is one figure for a load that moves:
+  every game starts at once and they end one by one, so the first windows carry the
+  most actions a second, and a p99 set there is a server near its capacity, one set
+  late in the run a pause.
 
 With ``--profile FILE``, the first process runs under :mod:`cProfile` (which slows it
 down: take the figures above from a run without it) and its profile is written to FILE
@@ -146,6 +155,8 @@ class Game:
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
+    sent: list[float] = field(default_factory=list)
+    """When each of ``latencies`` was sent (``time.perf_counter``), in the same order."""
     actions: int = 0
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
@@ -158,6 +169,8 @@ class Figures:
     """Each server's resident memory (MB) before the rooms were made."""
     rss_set_up: list[float] = field(default_factory=list)
     """The same once every room is made and its two players connected, before play."""
+    idle_cpu: list[float] = field(default_factory=list)
+    """Each server's share of a core while every room is held idle (``--idle``)."""
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -179,9 +192,11 @@ async def play(client: SeatClient, seat: int, figures: Figures, think: float, ga
             return False
         if think:  # a person looks at the dice (or the cards) before clicking
             await asyncio.sleep(think * random.uniform(0.5, 1.5))
+        sent = time.perf_counter()
         if figures.first_move is None:
-            figures.first_move = time.perf_counter()
+            figures.first_move = sent
         figures.latencies.append(await client.act(action, GAME_TIMEOUT))
+        figures.sent.append(sent)
         figures.actions += 1
 
 
@@ -251,6 +266,8 @@ async def bench(
     memory: Callable[[], list[float]] = list,
     *,
     game: Game = Game(),
+    idle: float = 0.0,
+    cpu: Callable[[], list[float]] = list,
 ) -> Figures:
     figures = Figures()
     deployment = Deployment(bases, timeout=120.0)
@@ -261,6 +278,11 @@ async def bench(
     )
     await asyncio.sleep(1.0)  # the last rooms' drivers settle
     figures.rss_set_up = memory()
+    if idle > 0:  # every room held, its players connected, nobody acting
+        before, started = cpu(), time.perf_counter()
+        await asyncio.sleep(idle)
+        spent, took = cpu(), time.perf_counter() - started
+        figures.idle_cpu = [(after - was) / took for after, was in zip(spent, before, strict=True)]
     ready = [table for table in tables if isinstance(table, list)]
     for failure in tables:
         if not isinstance(failure, list):
@@ -270,6 +292,37 @@ async def bench(
     if killer is not None:
         killer.cancel()
     return figures
+
+
+def timeline(
+    sent: list[float], latencies: list[float], start: float, window: float
+) -> list[dict[str, float]]:
+    """The actions sent at ``sent`` (each taking its ``latencies``) in windows of
+    ``window`` seconds from ``start``: each window's start (seconds), accepted actions a
+    second, and p50, p99 (inclusive quantiles) and slowest latency (ms); a window
+    without an action is left out."""
+    windows: dict[int, list[float]] = {}
+    for at, latency in zip(sent, latencies, strict=True):
+        windows.setdefault(int((at - start) // window), []).append(latency)
+    rows = []
+    for index in sorted(windows):
+        taken = sorted(windows[index])
+        # inclusive: a window of a few actions has no p99 beyond its slowest
+        rank = (
+            statistics.quantiles(taken, n=100, method="inclusive")
+            if len(taken) > 1
+            else [taken[0]] * 99
+        )
+        rows.append(
+            {
+                "from_s": index * window,
+                "actions_per_second": len(taken) / window,
+                "p50_ms": rank[49] * 1000,
+                "p99_ms": rank[98] * 1000,
+                "max_ms": taken[-1] * 1000,
+            }
+        )
+    return rows
 
 
 def raise_open_files(wanted: int) -> int:
@@ -340,7 +393,24 @@ def main() -> None:
         help="seconds a player takes before each action, on average (0: act at once, "
         "which measures the servers saturated; 1–2 is a quick person)",
     )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        help="seconds to hold every room idle before play, measuring the servers' "
+        "processor time meanwhile (idle_cpu_percent)",
+    )
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=30.0,
+        help="seconds in each window of the timeline (default 30)",
+    )
     args = parser.parse_args()
+    if args.window <= 0:
+        parser.error("--window: a number of seconds above 0")
+    if args.idle < 0:
+        parser.error("--idle: a number of seconds, 0 or more")
     if args.deals is not None and (args.game != "card1000" or args.deals < 1):
         parser.error("--deals N (N ≥ 1) is for --game card1000")
     game = Game(args.game, (args.deals or CARD_DEALS) if args.game == "card1000" else None)
@@ -385,6 +455,8 @@ def main() -> None:
                     kill,
                     lambda: [status_mb(server.pid, "VmRSS") for server in servers],
                     game=game,
+                    idle=args.idle,
+                    cpu=lambda: [cpu_seconds(server.pid) for server in servers],
                 )
             )
         wall = time.perf_counter() - started
@@ -419,11 +491,15 @@ def main() -> None:
         "reconnects": figures.reconnects,
         "server_peak_rss_mb": rss,
         "room_held_kb": (sum(figures.rss_set_up) - sum(figures.rss_before)) * 1024 / args.games,
+        "idle_cpu_percent": [share * 100 for share in figures.idle_cpu],
         "server_cpu_ms_per_action": sum(cpu) * 1000 / figures.actions if figures.actions else 0.0,
         "server_cpu_seconds": cpu,
         "client_cpu_ms_per_action": client_cpu * 1000 / figures.actions if figures.actions else 0.0,
         "play_seconds": playing,
         "wall_seconds": wall,
+        "timeline": timeline(
+            figures.sent, figures.latencies, figures.first_move or 0.0, args.window
+        ),
     }
     if args.profile is not None:
         results["profile"] = profile_top(args.profile, figures.actions)
@@ -431,10 +507,16 @@ def main() -> None:
         print(json.dumps(results, indent=2))
         return
     for key, value in results.items():
-        if key == "profile":
+        if key in ("profile", "timeline"):
             continue
         shown = f"{value:,.1f}" if isinstance(value, float) else value
         print(f"{key:24} {shown}")
+    print(f"\nby {args.window:g} s from the first move: actions/s, p50, p99, slowest (ms)")
+    for row in results["timeline"]:  # type: ignore[attr-defined]
+        print(
+            f"{row['from_s']:6.0f} s {row['actions_per_second']:8.1f} {row['p50_ms']:8.1f}"
+            f" {row['p99_ms']:8.1f} {row['max_ms']:8.1f}"
+        )
     if args.profile is not None:
         print(f"\nprofile of the first process ({args.profile}), by time of its own:")
         for row in results["profile"]:  # type: ignore[attr-defined]

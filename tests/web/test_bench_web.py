@@ -124,10 +124,21 @@ def test_bench_plays_card_rooms_to_the_deals_asked_against_a_real_server(
     with ServeProcess(tmp_path, "server", f"sqlite:///{tmp_path / 'db.sqlite'}") as server:
         figures = asyncio.run(
             asyncio.wait_for(
-                bench.bench([server.base], 2, 0.0, None, game=bench.Game("card1000", 1)), 120
+                bench.bench(
+                    [server.base],
+                    2,
+                    0.0,
+                    None,
+                    game=bench.Game("card1000", 1),
+                    idle=0.5,
+                    cpu=lambda: [bench.cpu_seconds(server.pid)],
+                ),
+                120,
             )
         )
     assert figures.errors == 0, figures.error_codes
+    # two rooms held idle for half a second: one server's share of a core, measured
+    assert len(figures.idle_cpu) == 1 and 0.0 <= figures.idle_cpu[0] < 0.5
     assert figures.lost == 0 and figures.finished == 2
     # a deal of three: two passes, two cards given, the contract, 24 cards played
     assert figures.actions == 2 * 29
@@ -143,3 +154,25 @@ def test_bench_refuses_deals_but_for_card_thousand(
     with pytest.raises(SystemExit) as exited:
         bench.main()
     assert exited.value.code == 2
+
+
+def test_the_timeline_puts_each_action_in_the_window_it_was_sent_in() -> None:
+    """Exact windows: three actions in the first 10 s, none in the second (left out),
+    two in the third; the quantiles are statistics' inclusive ones (never beyond the
+    slowest)."""
+    timeline = _bench_module().timeline
+    start = 100.0
+    sent = [100.0, 104.0, 109.9, 120.0, 129.0]
+    latencies = [0.010, 0.030, 0.020, 0.500, 0.100]
+    rows = timeline(sent, latencies, start, 10.0)
+    assert [row["from_s"] for row in rows] == [0.0, 20.0]
+    assert [row["actions_per_second"] for row in rows] == [0.3, 0.2]
+    assert [row["max_ms"] for row in rows] == [30.0, 500.0]
+    assert rows[0]["p50_ms"] == pytest.approx(20.0)
+    assert rows[1]["p50_ms"] == pytest.approx(300.0)
+    assert rows[0]["p99_ms"] == pytest.approx(29.8)
+    assert rows[1]["p99_ms"] == pytest.approx(496.0)
+    assert timeline([], [], start, 10.0) == []
+    assert timeline([100.5], [0.004], start, 10.0) == [
+        {"from_s": 0.0, "actions_per_second": 0.1, "p50_ms": 4.0, "p99_ms": 4.0, "max_ms": 4.0}
+    ]
