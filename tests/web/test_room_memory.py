@@ -42,23 +42,23 @@ def _dice_room() -> BaseRoom:
     return room
 
 
-def _play(room: BaseRoom, actions: int) -> None:
-    """``actions`` throws and stops, each by whoever is to move."""
-    for number in range(actions):
-        mover = room.mover
-        assert mover is not None
-        legal = game_view(room, mover, translator("en"), [True, True])["legal"]
-        action = "stop" if "stop" in legal and number % 2 else "throw"
-        room.act(mover, action if action in legal else legal[0], room.seq)
+def _act(room: BaseRoom, number: int) -> None:
+    """The ``number``-th action of a run: a throw, or (every other action) a stop when the
+    mover may stop; by whoever is to move."""
+    mover = room.mover
+    assert mover is not None
+    legal = game_view(room, mover, translator("en"), [True, True])["legal"]
+    action = "stop" if "stop" in legal and number % 2 else "throw"
+    room.act(mover, action if action in legal else legal[0], room.seq)
 
 
 def test_a_room_keeps_no_shared_view_of_an_older_seq() -> None:
     room = _dice_room()
     en = translator("en")
-    for _ in range(5):
+    for number in range(5):
         game_view(room, 0, en, [True, True])
         game_view(room, 1, en, [True, False])
-        _play(room, 1)
+        _act(room, number)
     game_view(room, None, en, [True, True])
     assert {key[0] for key in room.view_cache} == {room.seq}
 
@@ -67,8 +67,13 @@ def test_the_sheet_of_finished_turns_is_kept_once() -> None:
     """The finished turns' cells are made once per turn, and only the latest kept."""
     room = _dice_room()
     en = translator("en")
-    for _ in range(12):
-        _play(room, 1)
+    # throws and stops by turns until two turns are finished: a run of hot dice can keep
+    # one turn going for a dozen throws, so the count of actions is not fixed
+    for number in range(400):
+        assert room.session is not None
+        if len(room.session.record.rows) >= 2:
+            break
+        _act(room, number)
         game_view(room, None, en, [True, True])
     assert room.session is not None and len(room.session.record.rows) >= 2
     sheets = [key for key in room._memo if key[0] == "sheet"]

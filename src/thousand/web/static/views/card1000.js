@@ -62,6 +62,7 @@ export class CardView {
     this.panel = null; // the deal-over panel's "game:deal" while it is open
     this.dialog = null;
     this.opener = null;
+    this.barWatch = null; // the ResizeObserver keeping --bar-h (watchBar)
   }
 
   get layout() {
@@ -894,7 +895,22 @@ export class CardView {
     fill(el.choices, hints.map((text) => h("p", { class: "c-hint" }, text)));
     el.actions.classList.toggle("mine", p.acting);
     el.actions.hidden = over || room.status === "waiting" || you === null;
+    this.watchBar(el);
     this.renderSheet(f);
+  }
+
+  /** The action bar's height as the turn's --bar-h: on a phone the hand docks right above
+   *  the bar while the bar is stuck to the screen's foot (style.css), so the bar never
+   *  covers the cards, whatever the felt above them holds. */
+  watchBar(el) {
+    if (this.barWatch || typeof ResizeObserver !== "function") return;
+    const bar = el.actions;
+    const turn = el.turn;
+    this.barWatch = new ResizeObserver(() => {
+      const below = parseFloat(getComputedStyle(bar).marginBottom) || 0;
+      turn.style.setProperty("--bar-h", `${bar.getBoundingClientRect().height + below}px`);
+    });
+    this.barWatch.observe(bar);
   }
 
   /**
