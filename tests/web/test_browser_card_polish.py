@@ -121,12 +121,12 @@ def in_view(page: Page, selector: str) -> list[dict[str, Any]]:
     return found
 
 
-def check_actions_in_view(page: Page, selector: str, what: str) -> None:
+def check_actions_in_view(page: Page, selector: str, what: str, language: str) -> None:
     """At the top of the page (no scroll), every action button is on the screen, and the
     hand's cards on the screen are not covered by them."""
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("() => scrollY === 0")
-    shot(page, f"polish-check-{what}-360")
+    shot(page, f"polish-check-{what}-{language}-360")
     buttons = in_view(page, selector)
     assert buttons, f"no {what} buttons"
     outside = [button for button in buttons if not button["inside"]]
@@ -138,11 +138,14 @@ def check_actions_in_view(page: Page, selector: str, what: str) -> None:
     assert all(button["inside"] for button in in_view(page, selector)), what
 
 
-def test_the_phone_keeps_the_persons_actions_in_view(server: Server, browsing: Browsing) -> None:
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_phone_keeps_the_persons_actions_in_view(
+    server: Server, browsing: Browsing, language: str
+) -> None:
     """360×740: the bid amounts and "Pass" during the bidding, the give buttons once a
     card is chosen, the contract amounts — each in sight without scrolling, the hand
-    still uncovered and tappable."""
-    table = phone_table(server, browsing)
+    still uncovered and tappable (docked above the bar when its place is lower)."""
+    table = phone_table(server, browsing, language)
     page = table.page
     checked: set[str] = set()
     for _ in range(300):
@@ -151,20 +154,20 @@ def test_the_phone_keeps_the_persons_actions_in_view(server: Server, browsing: B
         now = kinds(table)
         if "bid" in now and "bid" not in checked:
             check_actions_in_view(
-                page, ".actions [data-act^='bid:'], .actions [data-act='pass']", "bid"
+                page, ".actions [data-act^='bid:'], .actions [data-act='pass']", "bid", language
             )
-            shot(page, "polish-bid-en-360")
+            shot(page, f"polish-bid-{language}-360")
             checked.add("bid")
         if "give" in now and "give" not in checked:
             give = next(item for item in table.game()["legal"] if item["action"] == "give")
             page.locator(f".c-hand [data-card='{give['card']}']").click(position=CORNER)
             expect(page.locator(".actions [data-act^='give:']").first).to_be_visible()
-            check_actions_in_view(page, ".actions [data-act^='give:']", "give")
-            shot(page, "polish-give-en-360")
+            check_actions_in_view(page, ".actions [data-act^='give:']", "give", language)
+            shot(page, f"polish-give-{language}-360")
             checked.add("give")
             page.locator(f".c-hand [data-card='{give['card']}']").click(position=CORNER)  # unselect
         if "contract" in now and "contract" not in checked:
-            check_actions_in_view(page, ".actions [data-act^='contract:']", "contract")
+            check_actions_in_view(page, ".actions [data-act^='contract:']", "contract", language)
             checked.add("contract")
         if {"bid", "give", "contract"} <= checked:
             return
