@@ -446,6 +446,10 @@ def main() -> None:
         # 0.80-0.87 -> 0.72 ms of the clients' processor time per action)
         gc.freeze()
         gc.set_threshold(7000, 20, 50)
+
+        def servers_cpu() -> list[float]:
+            return [cpu_seconds(server.pid) for server in servers]
+
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
             figures = runner.run(
                 bench(
@@ -456,13 +460,13 @@ def main() -> None:
                     lambda: [status_mb(server.pid, "VmRSS") for server in servers],
                     game=game,
                     idle=args.idle,
-                    cpu=lambda: [cpu_seconds(server.pid) for server in servers],
+                    cpu=servers_cpu,
                 )
             )
         wall = time.perf_counter() - started
         client_cpu = time.process_time() - client_started
         rss = [status_mb(server.pid, "VmHWM") for server in servers]
-        cpu = [cpu_seconds(server.pid) for server in servers]
+        cpu = servers_cpu()
         if args.profile is not None:
             write_profile(servers[0], args.profile)
     playing = figures.last_end - (figures.first_move or figures.last_end)

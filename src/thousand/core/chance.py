@@ -70,7 +70,10 @@ def seeded_words(seed: bytes, domain: str, index: int, *, kind: str = "outcome")
     counter = 0
     while True:
         message = f"{domain}:{index}:{counter}".encode("ascii")
-        yield from _WORDS.unpack(hmac.digest(seed, message, hashlib.sha256))
+        # hmac.new, not the one-shot hmac.digest: that one lets go of the interpreter's
+        # lock around OpenSSL's call, and with another thread busy (a server's store
+        # writer) it waited up to the switch interval (5 ms) to get it back
+        yield from _WORDS.unpack(hmac.new(seed, message, hashlib.sha256).digest())
         counter += 1
 
 
