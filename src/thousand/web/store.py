@@ -605,9 +605,9 @@ class AsyncStore:
         """
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(self._pool, call, *args), self.timeout
-            )
+            # asyncio.timeout, not wait_for: no task and future more for each call
+            async with asyncio.timeout(self.timeout):
+                return await loop.run_in_executor(self._pool, call, *args)
         except SQLAlchemyError as exc:
             raise StoreError(self.store.failure(exc)) from None
         except TimeoutError:
