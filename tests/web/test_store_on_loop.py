@@ -174,6 +174,28 @@ def test_another_error_fails_the_turns_changes_in_one_line(
     writer.close()
 
 
+def test_a_fault_of_the_code_reaches_every_caller_of_the_turn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not left unanswered: each caller holds its room's lock until it hears."""
+
+    def faulty(
+        changes: Sequence[tuple[Change, int]], connection: Connection | None = None
+    ) -> list[bool]:
+        raise TypeError("a fault")
+
+    monkeypatch.setattr(store, "append_rooms", faulty)
+    writer = AsyncStore(store)
+
+    async def play() -> list[BaseException | bool]:
+        appends = (writer.append(change(name, 1), 0) for name in "ab")
+        return await asyncio.wait_for(asyncio.gather(*appends, return_exceptions=True), 5)
+
+    outcomes = asyncio.run(play())
+    assert [type(outcome) for outcome in outcomes] == [TypeError, TypeError]
+    writer.close()
+
+
 def test_without_the_loop_every_write_is_in_the_thread(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -636,11 +636,12 @@ class AsyncStore:
     the loop's own thread instead, those of one turn of the loop in one transaction: a
     local commit without ``fsync`` (WAL, ``synchronous=NORMAL``) costs less than handing
     it to a thread and back, and that thread's taking the interpreter's lock from the
-    loop (measured: 1.78 -> 1.68 ms of processor time an action at a person's pace,
-    978 -> 1,085 actions a second saturated). Such a write never waits: one that finds
-    the database locked (another connection writing) goes to the worker thread as
-    before, and the WAL is checkpointed there (:data:`CHECKPOINT_EVERY`), not at a
-    commit on the loop. ``on_loop=False`` keeps every write in the threads.
+    loop (measured in pairs: 1.90 -> 1.79 ms of processor time an action at a
+    person's pace, 1,005 -> 1,119-1,150 actions a second saturated). Such a write never
+    waits: one that finds the database locked (another connection writing) goes to the
+    worker thread as before, and the WAL is checkpointed there
+    (:data:`CHECKPOINT_EVERY`), not at a commit on the loop. ``on_loop=False`` keeps
+    every write in the threads.
     """
 
     def __init__(
@@ -735,6 +736,9 @@ class AsyncStore:
                 self._start_writer()
             else:
                 _settle(batch, StoreError(self.store.failure(exc)))
+            return
+        except Exception as exc:  # each change's caller hears of it (it holds its room)
+            _settle(batch, exc)
             return
         _settle(batch, written)
         self._loop_commits += 1
