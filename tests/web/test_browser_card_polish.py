@@ -61,6 +61,15 @@ UNCOVERED_JS = """
 """The hand's cards on the screen whose corner (where a thumb taps) something outside the
 hand covers (the action bar)."""
 
+BAR_JS = """
+() => {
+  const turn = document.querySelector(".turn"), bar = turn.querySelector(":scope > .actions");
+  const below = parseFloat(getComputedStyle(bar).marginBottom) || 0;
+  return [turn.style.getPropertyValue("--bar-h"), bar.getBoundingClientRect().height + below];
+}
+"""
+"""The turn's --bar-h and the action bar's height with its margin below."""
+
 SHEET_FITS_JS = """
 () => {
   const width = document.documentElement.clientWidth;
@@ -132,6 +141,9 @@ def check_actions_in_view(page: Page, selector: str, what: str, language: str) -
     outside = [button for button in buttons if not button["inside"]]
     assert not outside, (what, outside)
     assert page.evaluate(UNCOVERED_JS) == [], what
+    # the height the docked hand keeps above the bar is the bar's own
+    kept, height = page.evaluate(BAR_JS)
+    assert kept == f"{height}px", (what, kept, height)
     # scrolled to the hand, the actions do not cover it either (they sit under it)
     page.locator(".c-hand").scroll_into_view_if_needed()
     assert page.evaluate(UNCOVERED_JS) == [], what
@@ -158,6 +170,13 @@ def test_the_phone_keeps_the_persons_actions_in_view(
             )
             shot(page, f"polish-bid-{language}-360")
             checked.add("bid")
+            if language == "en":
+                # a new language builds the table again: its new bar is the one watched
+                page.get_by_role("button", name="Русский").click()
+                expect(page.get_by_role("button", name="English")).to_be_visible()
+                page.wait_for_function(
+                    "() => document.querySelector('.turn').style.getPropertyValue('--bar-h')"
+                )
         if "give" in now and "give" not in checked:
             give = next(item for item in table.game()["legal"] if item["action"] == "give")
             page.locator(f".c-hand [data-card='{give['card']}']").click(position=CORNER)

@@ -63,6 +63,7 @@ export class CardView {
     this.dialog = null;
     this.opener = null;
     this.barWatch = null; // the ResizeObserver keeping --bar-h (watchBar)
+    this.barWatched = null; // the bar it watches
   }
 
   get layout() {
@@ -903,9 +904,12 @@ export class CardView {
    *  the bar while the bar is stuck to the screen's foot (style.css), so the bar never
    *  covers the cards, whatever the felt above them holds. */
   watchBar(el) {
-    if (this.barWatch || typeof ResizeObserver !== "function") return;
+    // the table builds its elements again for a new language: the new bar is watched
+    if (typeof ResizeObserver !== "function" || this.barWatched === el.actions) return;
+    if (this.barWatch) this.barWatch.disconnect();
     const bar = el.actions;
     const turn = el.turn;
+    this.barWatched = bar;
     this.barWatch = new ResizeObserver(() => {
       const below = parseFloat(getComputedStyle(bar).marginBottom) || 0;
       turn.style.setProperty("--bar-h", `${bar.getBoundingClientRect().height + below}px`);
