@@ -61,14 +61,15 @@ UNCOVERED_JS = """
 """The hand's cards on the screen whose corner (where a thumb taps) something outside the
 hand covers (the action bar)."""
 
-BAR_JS = """
+SETTLED_JS = """
 () => {
   const turn = document.querySelector(".turn"), bar = turn.querySelector(":scope > .actions");
   const below = parseFloat(getComputedStyle(bar).marginBottom) || 0;
-  return [turn.style.getPropertyValue("--bar-h"), bar.getBoundingClientRect().height + below];
+  const height = bar.getBoundingClientRect().height + below;
+  return turn.style.getPropertyValue("--bar-h") === `${height}px`;
 }
 """
-"""The turn's --bar-h and the action bar's height with its margin below."""
+"""Whether the turn's --bar-h is the action bar's height with its margin below."""
 
 SHEET_FITS_JS = """
 () => {
@@ -135,15 +136,15 @@ def check_actions_in_view(page: Page, selector: str, what: str, language: str) -
     hand's cards on the screen are not covered by them."""
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("() => scrollY === 0")
+    # settled: the height the docked hand keeps above the bar is the bar's own (the
+    # page's ResizeObserver tells it at the next frame after the bar changes)
+    page.wait_for_function(SETTLED_JS)
     shot(page, f"polish-check-{what}-{language}-360")
     buttons = in_view(page, selector)
     assert buttons, f"no {what} buttons"
     outside = [button for button in buttons if not button["inside"]]
     assert not outside, (what, outside)
     assert page.evaluate(UNCOVERED_JS) == [], what
-    # the height the docked hand keeps above the bar is the bar's own
-    kept, height = page.evaluate(BAR_JS)
-    assert kept == f"{height}px", (what, kept, height)
     # scrolled to the hand, the actions do not cover it either (they sit under it)
     page.locator(".c-hand").scroll_into_view_if_needed()
     assert page.evaluate(UNCOVERED_JS) == [], what
