@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Frame, Page, expect
 
 from tests.web.test_card_room import CARD, LeakCheck
 from thousand.core.records import FORMAT
@@ -59,9 +60,22 @@ FRAMES = r"""
 (() => {
   const Native = window.WebSocket;
   const CARD = /(?<![A-Za-z0-9])[9JQKTA][SCDH](?![A-Za-z0-9])/g;
+  if (window.__frames) {
+    // run again in the same document (Playwright may): what it keeps stays
+    window.__reruns += 1;
+    return;
+  }
+  window.__reruns = 0;
   window.__frames = [];
   window.__doms = [];
   window.__sockets = 0;
+  // documents this tab has had (the counters above start again with each)
+  try {
+    window.__documents = Number(sessionStorage.getItem("__documents") || 0) + 1;
+    sessionStorage.setItem("__documents", String(window.__documents));
+  } catch {
+    window.__documents = 0; // about:blank, before the table's page: no storage
+  }
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
@@ -85,7 +99,8 @@ FRAMES = r"""
 })();
 """
 """Keeps every message the page's WebSocket receives, raw, and the card codes of the
-page's DOM once each is drawn; counts the sockets the page opened."""
+page's DOM once each is drawn; counts the sockets the page opened, the tab's documents
+and the script's runs again in one document (kept for the no-leak check's diagnostic)."""
 
 
 @pytest.fixture(scope="module")
@@ -104,8 +119,22 @@ def slow_server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
         yield running
 
 
+NAVIGATIONS: dict[int, list[str]] = {}
+"""Each open table's page (by ``id``): what happened to its main frame (navigations with
+the time, a crash), for the no-leak check's diagnostic."""
+
+
 def open_table(server: Server, browsing: Browsing, room: str, token: str, viewport: Any) -> Page:
     page = browsing.page(token=(room, token), viewport=viewport)
+    events = NAVIGATIONS.setdefault(id(page), [])
+    started = time.monotonic()
+
+    def navigated(frame: Frame) -> None:
+        if frame == page.main_frame:
+            events.append(f"{time.monotonic() - started:.1f}s navigated to {frame.url}")
+
+    page.on("framenavigated", navigated)
+    page.on("crash", lambda _: events.append(f"{time.monotonic() - started:.1f}s crashed"))
     page.add_init_script(KEEP_STATE)
     page.add_init_script(FRAMES)
     page.goto(f"{server.url}/r/{room}")
@@ -186,6 +215,8 @@ def check_no_leak(page: Page, preset: str, at_least: int) -> int:
     unseen = sorted(set(range(1, last + 1)) - set(deals))
     if unseen:
         sockets = int(page.evaluate("window.__sockets"))
+        documents = int(page.evaluate("window.__documents"))
+        reruns = int(page.evaluate("window.__reruns"))
         numbers = [
             message["game"]["deal"]["number"]
             for message in frames
@@ -193,7 +224,9 @@ def check_no_leak(page: Page, preset: str, at_least: int) -> int:
         ]
         told = (
             f"deals {unseen} were never shown finished; the page opened {sockets} "
-            f"socket(s) and got {len(frames)} messages, of deals {sorted(set(numbers))}"
+            f"socket(s) and got {len(frames)} messages, of deals {sorted(set(numbers))}; "
+            f"document {documents} of the tab, its script run again {reruns} time(s); its "
+            f"main frame: {NAVIGATIONS.get(id(page))}"
         )
         raise AssertionError(told)
     states = [message for message in frames if message.get("type") == "state"]
