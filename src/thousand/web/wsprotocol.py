@@ -151,9 +151,9 @@ write_text` of its connection (set by :class:`~thousand.web.routes.App`)."""
 
 class LeanWebSocketsProtocol(WebSocketsSansIOProtocol):
     """uvicorn's own, without the handshake's request and response once accepted, and
-        with an :class:`Inbox` and a :class:`Flag` for its queue and ``writable`` event;
-        and a message written at once when it need not wait (:meth:`write_text`), and a whole
-    text message read at once (:meth:`data_received`)."""
+    with an :class:`Inbox` and a :class:`Flag` for its queue and ``writable`` event; a
+    message written at once when it need not wait (:meth:`write_text`), and a whole text
+    message read at once (:meth:`data_received`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
