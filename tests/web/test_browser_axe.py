@@ -132,9 +132,17 @@ def make_room(server: Server, game: str, seat: dict[str, Any]) -> tuple[str, str
     return str(response.json()["room"]), str(response.json()["token"])
 
 
+THROW = ".act-throw:not([disabled])"
+STOP = ".act-stop:not([disabled])"
+WRITE = "button.write:not([disabled])"
+"""The throw, stop and write buttons while the person may use them."""
+MY_MOVE = f"{THROW}, {STOP}, {WRITE}"
+"""What the table offers the person while it is their move (a throw, a stop, a box)."""
+
+
 def my_throw(page: Page) -> Locator:
     """The throw button, when the player may throw."""
-    return page.locator(".act-throw:not([disabled])")
+    return page.locator(THROW)
 
 
 def throw_once(page: Page) -> None:
@@ -151,8 +159,8 @@ def end_a_turn(page: Page) -> None:
     for _ in range(MAX_THROWS):
         expect(my_throw(page)).to_be_visible()
         throw_once(page)
-        write = page.locator("button.write:not([disabled])")
-        stop = page.locator(".act-stop:not([disabled])")
+        write = page.locator(WRITE)
+        stop = page.locator(STOP)
         if write.count():
             before = seq(page)
             write.first.click()
@@ -225,10 +233,6 @@ def test_a_table_mid_turn(
     throw_mid_turn(page)
     expect(page.locator(".dice-area .die").first).to_be_visible()
     assert_no_serious_violation(page, f"table-{game}-{language}-{screen}")
-
-
-MY_MOVE = ".act-throw:not([disabled]), .act-stop:not([disabled]), button.write:not([disabled])"
-"""What the table offers the person while it is their move (a throw, a stop, a box)."""
 
 
 def throw_mid_turn(page: Page) -> None:

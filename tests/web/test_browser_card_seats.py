@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,14 +120,14 @@ def slow_server(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
         yield running
 
 
-NAVIGATIONS: dict[int, list[str]] = {}
-"""Each open table's page (by ``id``): what happened to its main frame (navigations with
-the time, a crash), for the no-leak check's diagnostic."""
+NAVIGATIONS: weakref.WeakKeyDictionary[Page, list[str]] = weakref.WeakKeyDictionary()
+"""Each open table's page: what happened to its main frame (navigations with the time, a
+crash), for the no-leak check's diagnostic."""
 
 
 def open_table(server: Server, browsing: Browsing, room: str, token: str, viewport: Any) -> Page:
     page = browsing.page(token=(room, token), viewport=viewport)
-    events = NAVIGATIONS.setdefault(id(page), [])
+    events = NAVIGATIONS[page] = []
     started = time.monotonic()
 
     def navigated(frame: Frame) -> None:
@@ -201,8 +202,9 @@ def check_no_leak(page: Page, preset: str, at_least: int) -> int:
     returns how many were checked, more than ``at_least`` (the deal still in play at the
     end is left out: its cards are not public yet, so the test cannot know them either).
     A finished deal the page was never shown fails, with what the page had: its sockets,
-    its messages and the deals they were of (CI saw one socket and messages from deal 3
-    on: a new document, whose cause is not yet known).
+    its messages and the deals they were of, the tab's documents, the script's runs
+    again and the main frame's navigations (CI saw one document, one socket, no run
+    again, and messages from deal 4 on only: the cause is not yet known).
     """
     raw = [str(text) for text in page.evaluate("window.__frames")]
     doms: dict[int, set[str]] = {}
@@ -226,7 +228,7 @@ def check_no_leak(page: Page, preset: str, at_least: int) -> int:
             f"deals {unseen} were never shown finished; the page opened {sockets} "
             f"socket(s) and got {len(frames)} messages, of deals {sorted(set(numbers))}; "
             f"document {documents} of the tab, its script run again {reruns} time(s); its "
-            f"main frame: {NAVIGATIONS.get(id(page))}"
+            f"main frame: {NAVIGATIONS.get(page)}"
         )
         raise AssertionError(told)
     states = [message for message in frames if message.get("type") == "state"]

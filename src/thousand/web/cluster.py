@@ -340,7 +340,8 @@ class RedisCluster:
         """A message off the channel: a batch (:func:`batch_text`), each of its messages
         in order, or one message alone (a process of a version before batches), its
         ``origin`` beside the rest. What this process published itself is left."""
-        if not isinstance(data, bytes | str) or self._listener is None:
+        listener = self._listener
+        if not isinstance(data, bytes | str) or listener is None:
             return
         try:
             heard = orjson.loads(data)
@@ -351,13 +352,13 @@ class RedisCluster:
             if not isinstance(messages, list):
                 raise TypeError("a batch is a list")
             for message in messages:
-                await self._heard_one(origin, message)
+                await self._heard_one(listener, origin, message)
         except (ValueError, KeyError, TypeError) as exc:
             log.warning("cluster: a message not understood: %s", exc.__class__.__name__)
 
-    async def _heard_one(self, origin: str, message: dict[str, Any]) -> None:
-        if self._listener is None:
-            return
+    async def _heard_one(self, listener: Listener, origin: str, message: object) -> None:
+        """One message of a batch, told to ``listener``; one not understood is a warning,
+        and the batch's others are still heard."""
         try:
             if not isinstance(message, dict):
                 raise TypeError("a message is an object")
@@ -366,9 +367,9 @@ class RedisCluster:
             if kind == "state":
                 head, entry = message.get("head"), message.get("entry")
                 news = (head, entry) if isinstance(head, str) and isinstance(entry, str) else None
-                await self._listener.on_remote_state(room_id, int(message["seq"]), news)
+                await listener.on_remote_state(room_id, int(message["seq"]), news)
             elif kind == "chat":
-                await self._listener.on_remote_chat(room_id, dict(message["message"]))
+                await listener.on_remote_chat(room_id, dict(message["message"]))
             elif kind == "presence":
                 self._heard_presence(room_id, origin, message)
         except (ValueError, KeyError, TypeError) as exc:
