@@ -125,10 +125,12 @@ CONTROLS = "button, input, select, textarea, a"
 
 @dataclass
 class Server:
-    """A running ``thousand serve``: its address (no trailing slash) and an HTTP client."""
+    """A running ``thousand serve``: its address (no trailing slash), an HTTP client and
+    its database's URL (for a test that needs the referee's copy of what was stored)."""
 
     url: str
     http: httpx.Client
+    db: str = ""
 
     def create_room(
         self,
@@ -187,6 +189,7 @@ def serve(
         PYTHONUNBUFFERED="1",
     )
     child_env.update(env or {})
+    db = f"sqlite:///{folder}/s.db"
     command = [
         sys.executable,
         "-m",
@@ -197,7 +200,7 @@ def serve(
         "--bot-delay",
         str(bot_delay),
         "--db",
-        f"sqlite:///{folder}/s.db",
+        db,
     ]
     errors_path = folder / "server.err"
     with errors_path.open("w", encoding="utf-8") as errors:
@@ -229,7 +232,7 @@ def serve(
             url = match.group(1) if match else None
         with httpx.Client(base_url=url, timeout=10.0) as http:
             assert http.get("/api/health").json()["status"] == "ok"
-            yield Server(url=url, http=http)
+            yield Server(url=url, http=http, db=db)
     finally:
         process.terminate()
         try:
