@@ -7,7 +7,9 @@ processes (one: on a fresh SQLite file unless ``--db``; several: ``--db`` Postgr
 temporary folder), then plays ``--games`` games of ``--game`` at once, each with its
 default rules. Each game is a room created over HTTP with every seat a person's (two for
 dice 1000 and poker dice, three for card Thousand: :data:`tests.web.scripted.SEATS`),
-each seat on its own WebSocket; a game's seats connect to different processes in turn.
+each seat on its own WebSocket; a game's seats connect to different processes in turn
+(``--route seat``), or a room's requests and seats all go to one process, rooms in turn
+(``--route room``: a balancer that routes by room, ``docs/deploy.md``).
 Every seat is played by the game's scripted player (:data:`tests.web.scripted.PLAYERS`)
 through :class:`thousand.web.client.SeatClient`, which moves to the next process when its
 connection breaks:
@@ -201,27 +203,33 @@ async def play(client: SeatClient, seat: int, figures: Figures, think: float, ga
 
 
 async def set_up(
-    deployment: Deployment, number: int, gate: asyncio.Semaphore, game: Game
+    deployment: Deployment, number: int, gate: asyncio.Semaphore, game: Game, route: str
 ) -> list[SeatClient]:
-    """A room of ``game`` with every seat a person's, the creator's on one process and
-    each joiner's on the next."""
+    """A room of ``game`` with every seat a person's. ``route`` ``seat``: the creator's
+    seat on one process and each joiner's on the next (the joins asked of the first);
+    ``room``: every request and seat of the room on one process, rooms in turn."""
     async with gate:
         spread = len(deployment.bases)
+        home = number % spread
         body: dict[str, Any] = {
             "name": f"A{number}",
             "game": game.name,
             "seats": [{"open": True}] * (game.seats - 1),
         }
-        created = await deployment.post("/api/rooms", body, number % spread)
+        created = await deployment.post("/api/rooms", body, home)
         room = created["room"]
         tokens = [created["token"]]
         for other in range(1, game.seats):
             joined = await deployment.post(
-                f"/api/rooms/{room}/join", {"name": f"{'ABCDEF'[other]}{number}"}
+                f"/api/rooms/{room}/join",
+                {"name": f"{'ABCDEF'[other]}{number}"},
+                home if route == "room" else 0,
             )
             tokens.append(joined["token"])
         clients = [
-            SeatClient(deployment, room, token, start=(number + seat) % spread)
+            SeatClient(
+                deployment, room, token, start=(home + (seat if route == "seat" else 0)) % spread
+            )
             for seat, token in enumerate(tokens)
         ]
         for client in clients:
@@ -266,6 +274,7 @@ async def bench(
     memory: Callable[[], list[float]] = list,
     *,
     game: Game = Game(),
+    route: str = "seat",
     idle: float = 0.0,
     cpu: Callable[[], list[float]] = list,
 ) -> Figures:
@@ -274,7 +283,8 @@ async def bench(
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     figures.rss_before = memory()
     tables = await asyncio.gather(
-        *(set_up(deployment, number, gate, game) for number in range(games)), return_exceptions=True
+        *(set_up(deployment, number, gate, game, route) for number in range(games)),
+        return_exceptions=True,
     )
     await asyncio.sleep(1.0)  # the last rooms' drivers settle
     figures.rss_set_up = memory()
@@ -371,6 +381,14 @@ def main() -> None:
         help=f"card1000: deals played in each game, or its end if sooner (default {CARD_DEALS})",
     )
     parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument(
+        "--route",
+        choices=["seat", "room"],
+        default="seat",
+        help="several processes: each seat of a game on the next process (seat, the "
+        "default: what a balancer that knows nothing of rooms does), or every request "
+        "and seat of a room on one process (room: a balancer that routes by room)",
+    )
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--redis", help="Redis URL (needed by several processes)")
     parser.add_argument(
@@ -459,6 +477,7 @@ def main() -> None:
                     kill,
                     lambda: [status_mb(server.pid, "VmRSS") for server in servers],
                     game=game,
+                    route=args.route,
                     idle=args.idle,
                     cpu=servers_cpu,
                 )
@@ -477,6 +496,7 @@ def main() -> None:
         "deals": game.deals,
         "games": args.games,
         "processes": args.processes,
+        "route": args.route,
         "database": db.split(":", 1)[0],
         "killed_after_seconds": args.kill_after,
         "think_seconds": args.think,

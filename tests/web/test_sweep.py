@@ -1,6 +1,7 @@
 """The sweep and resync of a process of a deployment: rooms nobody uses leave its memory
 while rooms that need driving never do, and one room that cannot be read back does not
-keep the others behind.
+keep the others behind; news of a room nobody here watches lets go of it rather than
+make its change again here.
 
 A process of a deployment (with Redis: here a stand-in that believes it has company, so
 the hub behaves as clustered) holds a room while someone is connected to it or something
@@ -18,7 +19,7 @@ from typing import Any, cast
 
 from sqlalchemy import update
 
-from thousand.web.cluster import Cluster, LocalCluster
+from thousand.web.cluster import Cluster, LocalCluster, News
 from thousand.web.hub import Hub
 from thousand.web.protocol import CreateRoom
 from thousand.web.rooms.base import BaseRoom
@@ -37,9 +38,25 @@ class Company:
         return getattr(self._alone, name)
 
 
-def _hub(url: str) -> Hub:
+class Elsewhere(Company):
+    """A process whose rooms another process drives (it holds no lease), and that keeps
+    the news it would publish."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.news: list[tuple[str, int, News | None]] = []
+
+    async def publish_state(self, room_id: str, seq: int, news: News | None = None) -> None:
+        self.news.append((room_id, seq, news))
+
+    def drives(self, room_id: str) -> bool:
+        del room_id
+        return False
+
+
+def _hub(url: str, cluster: Company | None = None) -> Hub:
     settings = Settings(db_url=url, bot_delay=0.0, idle_seconds=0.0, resync_seconds=3600.0)
-    return Hub(settings, AsyncStore(Store(url)), cast(Cluster, Company()))
+    return Hub(settings, AsyncStore(Store(url)), cast(Cluster, cluster or Company()))
 
 
 def test_a_room_left_alone_leaves_memory_and_comes_back_on_demand(tmp_path: Path) -> None:
@@ -119,6 +136,55 @@ def test_a_room_that_cannot_be_read_back_leaves_the_others_caught_up(tmp_path: P
         assert first.rooms[good.id].saved_seq == before + 1
         assert first.rooms[good.id].room.to_doc() == live.room.to_doc()
         assert first.rooms[bad.id].saved_seq == bad.seq  # left as it was
+        for hub in (first, second):
+            await hub.stop()
+            hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_news_of_a_room_nobody_here_watches_lets_go_of_it(tmp_path: Path) -> None:
+    """The second process read a room for a request and holds it, nobody connected and
+    its lease elsewhere: news of a change lets go of the room, the database is not read
+    for it, and the next request reads it back as stored. A room being changed here
+    (its lock held) is caught up instead."""
+    url = f"sqlite:///{tmp_path}/s.db"
+
+    async def scenario() -> None:
+        told = Elsewhere()
+        first, second = _hub(url, told), _hub(url, Elsewhere())
+        await first.start()
+        await second.start()
+        room, _ = await first.create(CreateRoom.model_validate({"name": "Vera"}))
+        held = await second.get(room.id)
+
+        async def throw(now: BaseRoom) -> None:
+            now.act(0, "throw", now.seq)
+
+        reads: list[str] = []
+        log_after = second.store.store.log_after
+
+        def counted(room_id: str, seq: int) -> Any:
+            reads.append(room_id)
+            return log_after(room_id, seq)
+
+        second.store.store.log_after = counted  # type: ignore[method-assign]
+        await first.change(first.rooms[room.id], throw)
+        await second.on_remote_state(*told.news[-1])
+        await asyncio.sleep(0.05)  # news is taken in a task of its own, when it is
+        assert room.id not in second.rooms and reads == []
+        assert held.driver is not None and held.driver.cancelled()
+        back = await second.get(room.id)  # a request: read back as stored
+        assert back is not held
+        assert back.room.to_doc() == first.rooms[room.id].room.to_doc()
+
+        async with back.lock:  # changed here meanwhile: kept and caught up
+            await first.change(first.rooms[room.id], throw)
+            await second.on_remote_state(*told.news[-1])
+        await asyncio.sleep(0.05)
+        assert second.rooms[room.id] is back
+        assert back.saved_seq == first.rooms[room.id].saved_seq
+        assert back.room.to_doc() == first.rooms[room.id].room.to_doc()
         for hub in (first, second):
             await hub.stop()
             hub.store.close()

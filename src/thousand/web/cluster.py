@@ -137,6 +137,11 @@ class Cluster(Protocol):
 
     async def may_drive(self, room_id: str) -> bool: ...
 
+    def drives(self, room_id: str) -> bool:
+        """Whether this process holds the room's lease now, as far as it knows without
+        asking (:meth:`may_drive` asks, and takes a free lease)."""
+        ...
+
     async def release(self, room_id: str) -> None:
         """Give the room's lease back (its game is over and nobody here watches it)."""
         ...
@@ -175,6 +180,10 @@ class LocalCluster:
         return []
 
     async def may_drive(self, room_id: str) -> bool:
+        del room_id
+        return True
+
+    def drives(self, room_id: str) -> bool:
         del room_id
         return True
 
@@ -466,6 +475,9 @@ class RedisCluster:
         if taken:
             self._held[room_id] = now + LEASE_SECONDS
         return bool(taken)
+
+    def drives(self, room_id: str) -> bool:
+        return self._held.get(room_id, 0.0) > time.monotonic()
 
     async def release(self, room_id: str) -> None:
         if self._held.pop(room_id, None) is None:

@@ -259,10 +259,14 @@ class Hub:
                     await self.store.run(self.store.store.mark_undriven, live.room.id, seq)
 
     async def _drop(self, live: LiveRoom) -> None:
+        self._let_go(live)
+        await self.cluster.release(live.room.id)
+
+    def _let_go(self, live: LiveRoom) -> None:
+        """No longer hold the room here (its lease aside): it stays in the database."""
         if live.driver is not None:
             live.driver.cancel()
         self.rooms.pop(live.room.id, None)
-        await self.cluster.release(live.room.id)
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -279,9 +283,21 @@ class Hub:
         """Another process stored a change: bring the room up to it, and tell this
         process's clients. The news carries the change (the room's head and the log
         entry) when it was published whole: a room held at the ``seq`` it was made from
-        takes it without reading the database."""
+        takes it without reading the database.
+
+        A room held here that nobody here watches and this process does not drive (one
+        it read for a request: a join, a look at its state) is let go of instead: making
+        each of its changes again here would be work nobody sees (with the players of a
+        room on another process, a fifth of this one's loop, issue 29). Whoever comes
+        for it next reads it back (:meth:`get`), as after the sweep; the process that
+        made the change wakes its own driver, so a computer to move is still played.
+        """
         live = self.rooms.get(room_id)
         if live is None or seq <= live.saved_seq:
+            return
+        watched = live.connections or live.lock.locked() or live.changing
+        if not watched and not self.cluster.drives(room_id):
+            self._let_go(live)
             return
         spawn(self._background, self._take_remote(live, seq, news), f"news {room_id}")
 
