@@ -12,7 +12,6 @@ database's schema is brought up to date on start; ``--migrate`` does only that.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -154,6 +153,7 @@ def _logging(args: argparse.Namespace) -> tuple[LogFormat, str]:
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     import uvicorn  # noqa: PLC0415 - the server's libraries load only for this command
 
+    from thousand.web import collector  # noqa: PLC0415
     from thousand.web.history import warm  # noqa: PLC0415
     from thousand.web.server import Settings, create_app  # noqa: PLC0415
 
@@ -195,7 +195,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     server = uvicorn.Server(config)
 
     async def announce() -> None:
-        await server.serve()
+        full = asyncio.create_task(collector.collect_now_and_then())
+        try:
+            await server.serve()
+        finally:
+            full.cancel()
 
     import asyncio  # noqa: PLC0415
 
@@ -212,15 +216,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
                 return
 
     server.startup = startup  # type: ignore[method-assign]
-    # Every room holds a few thousand small objects that live as long as it does; with
-    # the default thresholds the collector walks them all again and again (measured:
-    # 40% of the server's time at 1,000 rooms). Objects of the start-up are frozen out
-    # of collection, young collections run ten times less often, and a full one (a walk
-    # of every room: a third of a second at a hundred rooms) after fifty middle ones,
-    # not ten: an action makes no garbage in cycles (a refusal raised by the engine
-    # keeps no frame: see GameState.step), so there is little for one to find.
-    gc.freeze()
-    gc.set_threshold(7000, 20, 50)
+    collector.tune()  # see thousand.web.collector: no long pause of the loop
     with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
         runner.run(announce())
     return ExitStatus.OK
