@@ -11,7 +11,7 @@ Measured at a thousand dice games at a person's pace on one process
 (``benchmarks/bench_web.py --games 1000 --think 1.5``) with the thresholds this policy
 replaced (7,000, 20, 50): a young collection every 2.5 s walked some 40,000 objects
 (deallocations of older objects hold the count back, so far more than 7,000 are young by
-then) and took 40–60 ms, the middle generation's 110–160 ms every half minute, a full
+then) and took 40–60 ms, the middle generation's 110–160 ms every 20 to 50 s, a full
 one 110–220 ms — and found nothing: no young collection of the run collected an object.
 Those pauses, not the work of the actions, made the slowest hundredth of the actions.
 
@@ -28,18 +28,23 @@ The policy (:func:`tune`, then :func:`collect_now_and_then` on the loop):
 * the cycles older objects do make now and then (a room let go of, whose driver task
   and room point at each other; a connection torn down; an exception kept) are collected
   by a full collection every :data:`FULL_SECONDS`. It walks every object of every room,
-  each cold in the processor's caches: about a second at a thousand rooms (measured:
-  1.3 s at 300 s), as long as the old thresholds' own full collection (every fifty
-  middle ones: about 40 minutes there), so it runs about as often.
+  each cold in the processor's caches: about a second at a thousand rooms (measured
+  once, in a run that made it every five minutes: 1.3 s), as long as the old
+  thresholds' own full collection (after fifty middle ones: every 15 to 40 minutes
+  there), so it runs about as often.
 
 The same run with this policy: young collections every 0.3 s of 7 ms on average (99th
 percentile 13.5 ms, longest 16 ms), about 2% of the loop as before.
+
+From Python 3.14 the collector is incremental (two generations, the old one scanned a
+piece at a time, its thresholds meaning something else): there only the freeze applies.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 
 YOUNG_THRESHOLD = 1000
 """Allocations less deallocations between two young collections."""
@@ -49,10 +54,15 @@ FULL_SECONDS = 1800.0
 """Between two full collections made by :func:`collect_now_and_then`."""
 
 
+GENERATIONAL = sys.version_info < (3, 14)
+"""The collector has three generations collected by counts (not the incremental one)."""
+
+
 def tune() -> None:
     """Freeze what exists now and set the thresholds; call once, when started."""
     gc.freeze()
-    gc.set_threshold(YOUNG_THRESHOLD, NEVER, NEVER)
+    if GENERATIONAL:
+        gc.set_threshold(YOUNG_THRESHOLD, NEVER, NEVER)
 
 
 async def collect_now_and_then(seconds: float = FULL_SECONDS) -> None:

@@ -154,18 +154,18 @@ class Hub:
             raise ProtocolError("not_found", "no such room", 404)
         try:
             doc = await self.store.run(self.store.store.load_room, room_id)
+            if doc is None:
+                raise ProtocolError("not_found", f"no room {room_id!r}", 404)
+            chat: list[dict[str, Any]] = []
+            if self.clustered:
+                chat = await self.store.run(self.store.store.recent_chat, room_id, CHAT_KEPT)
         except StoreError:
             self.metrics.store_error()
             raise unavailable() from None
-        if doc is None:
-            raise ProtocolError("not_found", f"no room {room_id!r}", 404)
         live = self.rooms.get(room_id)  # loaded meanwhile by another request
-        if live is None:
+        if live is None:  # nothing awaited from here to the caller (news may let go of it)
             live = self._add(room_from_doc(doc), doc)
-            if self.clustered:
-                live.chat.extend(
-                    await self.store.run(self.store.store.recent_chat, room_id, CHAT_KEPT)
-                )
+            live.chat.extend(chat)
         return live
 
     async def stop(self) -> None:
@@ -205,6 +205,8 @@ class Hub:
             raise unavailable() from None
         failure: Exception | None = None
         for live in rooms:
+            if self.rooms.get(live.room.id) is not live:  # let go of meanwhile (news)
+                continue
             stored = seqs.get(live.room.id)
             if stored is None or stored <= live.saved_seq:
                 continue
@@ -247,8 +249,9 @@ class Hub:
                 live.wake.set()
         now = time.monotonic()
         for live in list(self.rooms.values()):
-            busy = live.connections or live.lock.locked() or live.changing
-            if busy or live.room.needs_driver():
+            if self.rooms.get(live.room.id) is not live:  # let go of meanwhile
+                continue
+            if live.busy() or live.room.needs_driver():
                 live.idle_since = None
             elif live.idle_since is None:
                 live.idle_since = now
@@ -263,10 +266,14 @@ class Hub:
         await self.cluster.release(live.room.id)
 
     def _let_go(self, live: LiveRoom) -> None:
-        """No longer hold the room here (its lease aside): it stays in the database."""
+        """No longer hold the room here (its lease aside): it stays in the database. The
+        driver task is cancelled and forgotten, so the room and its task do not keep each
+        other for the collector to find (thousand.web.collector: not for half an hour)."""
         if live.driver is not None:
             live.driver.cancel()
-        self.rooms.pop(live.room.id, None)
+            live.driver = None
+        if self.rooms.get(live.room.id) is live:  # not one read back since
+            del self.rooms[live.room.id]
 
     async def _sweep_loop(self) -> None:
         while True:
@@ -290,13 +297,14 @@ class Hub:
         each of its changes again here would be work nobody sees (with the players of a
         room on another process, a fifth of this one's loop, issue 29). Whoever comes
         for it next reads it back (:meth:`get`), as after the sweep; the process that
-        made the change wakes its own driver, so a computer to move is still played.
+        made the change wakes its own driver, so a computer to move is still played. A room
+        with a computer to move or a clock running here is caught up as before: its driver
+        may be asking for its lease.
         """
         live = self.rooms.get(room_id)
         if live is None or seq <= live.saved_seq:
             return
-        watched = live.connections or live.lock.locked() or live.changing
-        if not watched and not self.cluster.drives(room_id):
+        if not (live.busy() or live.room.needs_driver() or self.cluster.drives(room_id)):
             self._let_go(live)
             return
         spawn(self._background, self._take_remote(live, seq, news), f"news {room_id}")

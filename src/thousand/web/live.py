@@ -195,6 +195,11 @@ class LiveRoom:
     seen_stored: float | None = None
     """The ``seen`` last written to the database (written at most once a minute)."""
 
+    def busy(self) -> bool:
+        """Someone is connected here, or a change is being made or waits for the lock:
+        the room must stay held and current."""
+        return bool(self.connections) or self.lock.locked() or self.changing
+
     def seated(self) -> list[tuple[Connection, int | None]]:
         """Each connection with the seat its token holds (None: a spectator), looked up
         once for all that is made of them (a broadcast's presence and messages)."""
