@@ -25,8 +25,8 @@ The policy (:func:`tune`, then :func:`collect_now_and_then` on the loop):
   collection lives as long as its room, its turn or its connection and goes by its
   reference count (an action makes no cycle: a refusal raised by the engine keeps no
   frame, see ``GameState.step``);
-* the cycles older objects do make now and then (a room let go of, whose driver task
-  and room point at each other; a connection torn down; an exception kept) are collected
+* the cycles older objects do make now and then (a connection torn down, an exception
+  kept; not a room let go of: ``Hub._let_go`` forgets its driver task) are collected
   by a full collection every :data:`FULL_SECONDS`. It walks every object of every room,
   each cold in the processor's caches: about a second at a thousand rooms (measured
   once, in a run that made it every five minutes: 1.3 s), as long as the old

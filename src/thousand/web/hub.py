@@ -146,8 +146,13 @@ class Hub:
                 live = await self._load(room_id)
             elif self.clustered:
                 await self.refresh([live])
-            if self.rooms.get(room_id) is live:
+            if self.holds(live):
                 return live
+
+    def holds(self, live: LiveRoom) -> bool:
+        """Whether this very room is held here: not let go of (news, the sweep), nor
+        let go of and read back since as another object."""
+        return self.rooms.get(live.room.id) is live
 
     async def _load(self, room_id: str) -> LiveRoom:
         if len(room_id) > 64:
@@ -205,7 +210,7 @@ class Hub:
             raise unavailable() from None
         failure: Exception | None = None
         for live in rooms:
-            if self.rooms.get(live.room.id) is not live:  # let go of meanwhile (news)
+            if not self.holds(live):  # let go of meanwhile (news)
                 continue
             stored = seqs.get(live.room.id)
             if stored is None or stored <= live.saved_seq:
@@ -249,7 +254,7 @@ class Hub:
                 live.wake.set()
         now = time.monotonic()
         for live in list(self.rooms.values()):
-            if self.rooms.get(live.room.id) is not live:  # let go of meanwhile
+            if not self.holds(live):  # let go of meanwhile
                 continue
             if live.busy() or live.room.needs_driver():
                 live.idle_since = None
@@ -272,7 +277,7 @@ class Hub:
         if live.driver is not None:
             live.driver.cancel()
             live.driver = None
-        if self.rooms.get(live.room.id) is live:  # not one read back since
+        if self.holds(live):  # not one read back since
             del self.rooms[live.room.id]
 
     async def _sweep_loop(self) -> None:

@@ -12,7 +12,7 @@ import { loadGames } from "./games.js";
 import { LANGUAGES, lang, setLanguage, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { Replay } from "./replay.js";
-import { ensurePlayer, keyInAddress, playerId } from "./player_key.js";
+import { ensurePlayer, keyInAddress, playerId, playerKey } from "./player_key.js";
 import { playersPage } from "./players_pages.js";
 import { Table } from "./table.js";
 
@@ -112,12 +112,16 @@ async function main() {
   applyMotion();
   // made on the first visit, in the background (room requests wait for it); then the
   // header links to the player's own page
-  // (not when a recovery link brings one: the player's page takes that key)
-  if (!keyInAddress()) ensurePlayer().then(() => header());
+  // (not when a recovery link brings one: the player's page takes that key).
+  // The header is drawn once the language is loaded, and again only when a player was
+  // made meanwhile: drawn twice it would flash the other language's words, and a button
+  // under the finger would be replaced as it is pressed.
+  const making = keyInAddress() || playerKey() ? null : ensurePlayer();
   document.addEventListener("thousand:player", () => header());
   await Promise.all([setLanguage(lang()), loadGames(lang())]);
   document.title = gameName();
   header();
+  if (making) making.then(() => header());
   const root = document.getElementById("main");
   const room = roomFromPath();
   const replay = /^\/r\/([^/%]+)\/games\/(\d+)\/?$/.exec(window.location.pathname); // a room id is [A-Za-z0-9]
