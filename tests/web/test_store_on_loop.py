@@ -2,6 +2,8 @@
 changes of one turn of the loop in one transaction; a write that finds the database
 locked goes to the worker thread instead, and the loop goes on meanwhile; the WAL is
 checkpointed in the worker thread; any other error fails the turn's changes in one line.
+In the threads (a database server, or a locked SQLite), at most ``writers`` transactions
+of changes are written at once, and what arrives meanwhile goes together in the next.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -209,4 +212,46 @@ def test_without_the_loop_every_write_is_in_the_thread(
     loop = asyncio.run(play())
     assert [(size, on_loop) for size, _, on_loop in calls] == [(1, False)]
     assert calls[0][1] != loop
+    writer.close()
+
+
+@pytest.mark.parametrize("writers", [1, 2, 3])
+def test_in_the_threads_at_most_writers_transactions_at_once_the_rest_grouped(
+    store: Store, monkeypatch: pytest.MonkeyPatch, writers: int
+) -> None:
+    """Changes that arrive while ``writers`` transactions are being written wait and go
+    together in the next one (a group commit), however many threads the store has (a
+    database server's 8): a busy server's transactions grow, not multiply."""
+    lock = threading.Lock()
+    busy = [0]
+    most = [0]
+    sizes: list[int] = []
+
+    def append_rooms(
+        changes: Sequence[tuple[Change, int]], connection: Connection | None = None
+    ) -> list[bool]:
+        with lock:
+            busy[0] += 1
+            most[0] = max(most[0], busy[0])
+            sizes.append(len(changes))
+        time.sleep(0.03)  # a database server's round trips
+        with lock:
+            busy[0] -= 1
+        return [True] * len(changes)
+
+    monkeypatch.setattr(store, "append_rooms", append_rooms)
+    writer = AsyncStore(store, workers=8, on_loop=False, writers=writers)
+    assert writer.writers == writers
+
+    async def one(index: int) -> bool:
+        await asyncio.sleep(index * 0.005)
+        return await writer.append(change(f"r{index}", 1), 0)
+
+    async def play() -> list[bool]:
+        return await asyncio.gather(*(one(index) for index in range(24)))
+
+    assert asyncio.run(play()) == [True] * 24
+    assert most[0] == writers
+    assert sum(sizes) == 24
+    assert len(sizes) <= 6 * writers  # 24 changes over 120 ms, each transaction 30 ms
     writer.close()
