@@ -53,7 +53,7 @@ export class Leaderboard {
     const own = playerId();
     let body;
     if (this.failed) body = h("p", { class: "form-error" }, t("This leaderboard cannot be shown."));
-    else if (!rows.length) body = h("p", { class: "board-empty" }, t("Nobody is on this leaderboard yet."));
+    else if (!rows.length) body = h("p", { class: "empty board-empty" }, t("Nobody is on this leaderboard yet.")); // the lobby's empty state
     else
       body = h(
         "div",
