@@ -79,7 +79,9 @@ def landing(t: int, n: int, k: int, rows: Any, last: int, dump_row: Any) -> tupl
     return what, t2, n2
 
 
-@njit(cache=True)
+# nogil: the advisor and a game's history plan turns in worker threads, beside the event
+# loop (a strategy's ``scratch`` lock keeps their plans apart)
+@njit(cache=True, nogil=True)
 def turn_dp(
     i: int, j: int, bust_value: float, W: Any, sheets: Any, rows: Any, work: Any
 ) -> tuple[float, float]:

@@ -29,7 +29,9 @@ from thousand.games.dice1000.solver.outcome import BUST_NOW, WIN_NOW, read_outco
 #   count[n] outcomes in the row, pbust[n].
 
 
-@njit(cache=True)
+# nogil: the advisor and a game's history plan turns in worker threads, beside the event
+# loop (a strategy's ``scratch`` lock keeps their plans apart)
+@njit(cache=True, nogil=True)
 def turn_values(
     a: int, b: int, bust_value: float, W: Any, rules: Any, work: Any
 ) -> tuple[float, float]:

@@ -55,6 +55,7 @@ class SeatedStrategy(SolvedStrategy):
     """The two-player strategy, and the three-player table where there is one."""
 
     def __init__(self, two: SolvedStrategy, three: ThreeStrategy | None = None) -> None:
+        super().__init__()
         self.two = two
         self.three = three
         self.game = two.game

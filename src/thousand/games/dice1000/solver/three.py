@@ -51,6 +51,7 @@ from thousand.games.dice1000.solver.strategy import (
     _info_of,
     _read_cache,
     cache_path,
+    decision_values,
     read_arrays,
 )
 from thousand.games.dice1000.solver.tables import SolverTables, build_tables, check_memory
@@ -140,6 +141,7 @@ class ThreeStrategy(SolvedStrategy):
         self.tables = tables
         self.win = win
         self.info = info
+        super().__init__()
         self.policy = np.zeros((0, 0, 0, 0), dtype=np.uint8)
         self._work = new_work(tables.target)
         self._planned: tuple[int, int, int] | None = None
@@ -161,7 +163,8 @@ class ThreeStrategy(SolvedStrategy):
         return a, b, c, min(state.turn_total // unit, target - a), state.dice_left
 
     def _plan(self, a: int, b: int, c: int) -> tuple[Any, Any]:
-        """(the mover's chance if they throw [t, n], the three chances after a stop [t])."""
+        """(the mover's chance if they throw [t, n], the three chances after a stop [t]):
+        the scratch arrays, to be read under :attr:`scratch`."""
         if self._planned != (a, b, c):
             bust_own = np.array([self.win[b, c, a, 2]])
             rules = self.tables.kernel_rules()
@@ -241,11 +244,9 @@ class ThreeStrategy(SolvedStrategy):
         if state.phase is not Phase.DECIDE:
             raise SolverError("advice is given when the player decides to throw or stop")
         a, b, c, t, n = self.triple(state)
-        throw_own, stop_val = self._plan(a, b, c)
-        return {
-            action: float(stop_val[t, 0]) if action is STOP else float(throw_own[t, n])
-            for action in state.legal_actions()
-        }
+        with self.scratch:
+            throw_own, stop_val = self._plan(a, b, c)
+            return decision_values(state, float(throw_own[t, n]), float(stop_val[t, 0]))
 
     def chances(self, state: GameState) -> tuple[float, float, float]:
         """Each player's chance at the start of this turn, in seat order from the mover."""

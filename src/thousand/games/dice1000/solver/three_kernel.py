@@ -61,7 +61,9 @@ def new_work(target: int) -> tuple[Any, ...]:
     )
 
 
-@njit(cache=True, error_model="numpy", boundscheck=False)
+# nogil: the advisor and a game's history plan turns in worker threads, beside the event
+# loop (a strategy's ``scratch`` lock keeps their plans apart)
+@njit(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 def mover_turns(
     a: int, s: int, lo: int, size: int, V: Any, rules: Any, bust_own: Any, work: Any
 ) -> None:
